@@ -1,0 +1,125 @@
+/* The flat diff, and the steps shared with the section level of a sectioned diff. */
+#include "internal.h"
+
+cdiff_status cdiff_check_ids(const uint64_t *ids, const uint64_t *contents, size_t count) {
+    (void)contents;
+    if (count > 0 && ids == NULL) return CDIFF_ERR_NULL_ARGUMENT;
+    if (count > CDIFF_MAX_COUNT) return CDIFF_ERR_TOO_LARGE;
+    return CDIFF_OK;
+}
+
+/* Contents compare matched pairs, so they are needed on both sides; an empty side has no pairs. */
+cdiff_status cdiff_check_contents(const uint64_t *old_contents, size_t n, const uint64_t *new_contents, size_t m) {
+    if (n > 0 && m > 0 && (old_contents == NULL) != (new_contents == NULL)) return CDIFF_ERR_INVALID_ARGUMENT;
+    return CDIFF_OK;
+}
+
+void cdiff_finish_level(cdiff_context *context, const cdiff_match *match, const uint64_t *old_contents,
+                        const uint64_t *new_contents, void *del_moves, void *ins_updates, cdiff_changes *out) {
+    const size_t n = out->old_count, m = out->new_count;
+    const uint32_t *old_to_new = out->old_to_new, *new_to_old = out->new_to_old;
+
+    uint32_t *deletes = del_moves;
+    size_t delete_count = 0;
+    for (size_t i = 0; i < n; i++)
+        if (old_to_new[i] == CDIFF_NONE) deletes[delete_count++] = (uint32_t)i;
+    uint32_t *inserts = ins_updates;
+    size_t insert_count = 0;
+    for (size_t j = 0; j < m; j++)
+        if (new_to_old[j] == CDIFF_NONE) inserts[insert_count++] = (uint32_t)j;
+
+    /* Moves: matched elements of the untrimmed middle outside one LIS of their old indices. Every
+     * old element is either deleted or matched, so deletes + moves fit in the old-sized buffer. */
+    cdiff_move *moves = (cdiff_move *)(deletes + delete_count);
+    size_t move_count = 0;
+    const size_t lo = match->prefix, hi = m - match->suffix;
+    size_t matched = 0;
+    uint32_t *values = context->buffers[BUF_SCRATCH].data;
+    for (size_t j = lo; j < hi; j++)
+        if (new_to_old[j] != CDIFF_NONE) values[matched++] = new_to_old[j];
+    uint32_t *tails = values + matched, *predecessors = tails + matched;
+    uint8_t *marks = (uint8_t *)(predecessors + matched);
+    cdiff_lis_mark(values, matched, tails, predecessors, marks);
+    for (size_t j = lo, k = 0; j < hi; j++) {
+        if (new_to_old[j] == CDIFF_NONE) continue;
+        if (!marks[k++]) moves[move_count++] = (cdiff_move){new_to_old[j], (uint32_t)j};
+    }
+
+    cdiff_move *updates = (cdiff_move *)(inserts + insert_count);
+    size_t update_count = 0;
+    if (old_contents != NULL && new_contents != NULL) {
+        for (size_t j = 0; j < m; j++) {
+            uint32_t i = new_to_old[j];
+            if (i != CDIFF_NONE && old_contents[i] != new_contents[j])
+                updates[update_count++] = (cdiff_move){i, (uint32_t)j};
+        }
+    }
+
+    out->deletes = deletes;
+    out->delete_count = delete_count;
+    out->inserts = inserts;
+    out->insert_count = insert_count;
+    out->moves = moves;
+    out->move_count = move_count;
+    out->updates = updates;
+    out->update_count = update_count;
+}
+
+/* Scratch for matching n against m and for the LIS over at most min(n, m) pairs. */
+static bool scratch_bytes(size_t n, size_t m, size_t *out) {
+    size_t table = cdiff_match_table_bytes(n, m);
+    size_t pairs = n < m ? n : m, lis;
+    if (!cdiff_mul(pairs, 3 * sizeof(uint32_t) + 1, &lis)) return false;
+    *out = table > lis ? table : lis;
+    return true;
+}
+
+cdiff_status cdiff_diff(cdiff_context *context, const cdiff_list *old_list, const cdiff_list *new_list,
+                        cdiff_changes *out) {
+    if (context == NULL || old_list == NULL || new_list == NULL || out == NULL) return CDIFF_ERR_NULL_ARGUMENT;
+    const size_t n = old_list->count, m = new_list->count;
+    cdiff_status status = cdiff_check_ids(old_list->ids, old_list->contents, n);
+    if (status == CDIFF_OK) status = cdiff_check_ids(new_list->ids, new_list->contents, m);
+    if (status == CDIFF_OK) status = cdiff_check_contents(old_list->contents, n, new_list->contents, m);
+    if (status != CDIFF_OK) return status;
+
+    context->result_kind = RESULT_NONE;
+    context->patch_valid = false;
+    size_t scratch, biggest = n > m ? n : m;
+    if (!scratch_bytes(n, m, &scratch)) return CDIFF_ERR_TOO_LARGE;
+    const size_t u32 = sizeof(uint32_t), pair = sizeof(cdiff_move);
+    if (!cdiff_reserve(context, BUF_SCRATCH, scratch) || !cdiff_reserve(context, BUF_CHAIN, biggest * u32) ||
+        !cdiff_reserve(context, BUF_OLD_TO_NEW, n * u32) || !cdiff_reserve(context, BUF_NEW_TO_OLD, m * u32) ||
+        !cdiff_reserve(context, BUF_DEL_MOVES, n * pair) || !cdiff_reserve(context, BUF_INS_UPDATES, m * pair) ||
+        !cdiff_reserve(context, BUF_OLD_DUPS, n * u32) || !cdiff_reserve(context, BUF_NEW_DUPS, m * u32))
+        return CDIFF_ERR_OUT_OF_MEMORY;
+
+    cdiff_changes result = {0};
+    result.old_count = n;
+    result.new_count = m;
+    uint32_t *old_to_new = context->buffers[BUF_OLD_TO_NEW].data, *new_to_old = context->buffers[BUF_NEW_TO_OLD].data;
+    uint32_t *old_dups = context->buffers[BUF_OLD_DUPS].data, *new_dups = context->buffers[BUF_NEW_DUPS].data;
+    cdiff_match match;
+    cdiff_match_lists(context, old_list->ids, n, new_list->ids, m, old_to_new, new_to_old, old_dups, new_dups, &match);
+    result.old_to_new = old_to_new;
+    result.new_to_old = new_to_old;
+    result.old_duplicates = old_dups;
+    result.old_duplicate_count = match.old_duplicate_count;
+    result.new_duplicates = new_dups;
+    result.new_duplicate_count = match.new_duplicate_count;
+    cdiff_finish_level(context, &match, old_list->contents, new_list->contents, context->buffers[BUF_DEL_MOVES].data,
+                       context->buffers[BUF_INS_UPDATES].data, &result);
+
+    /* The patch reads every diff as sectioned: a flat list is one section matched with itself. */
+    context->flat = result;
+    context->one_section_map[0] = 0;
+    context->flat_old_start[0] = 0;
+    context->flat_old_start[1] = (uint32_t)n;
+    context->flat_new_start[0] = 0;
+    context->flat_new_start[1] = (uint32_t)m;
+    context->old_start = context->flat_old_start;
+    context->new_start = context->flat_new_start;
+    context->result_kind = RESULT_FLAT;
+    *out = result;
+    return CDIFF_OK;
+}

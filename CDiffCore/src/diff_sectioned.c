@@ -1,0 +1,191 @@
+/* The sectioned diff: sections matched like a flat list; rows matched over each side's whole row
+ * array (so a row can change section), then split into delete + insert where either side's
+ * section has no counterpart. A row that keeps its section moves only if it falls outside that
+ * section's longest increasing subsequence; a row that changes section always moves. */
+#include "internal.h"
+
+static cdiff_status check_side(const cdiff_sectioned_list *list) {
+    cdiff_status status = cdiff_check_ids(list->section_ids, list->section_contents, list->section_count);
+    if (status == CDIFF_OK) status = cdiff_check_ids(list->row_ids, list->row_contents, list->row_count);
+    if (status != CDIFF_OK) return status;
+    if (list->section_count > 0 && list->row_counts == NULL) return CDIFF_ERR_NULL_ARGUMENT;
+    size_t total = 0;
+    for (size_t s = 0; s < list->section_count; s++) {
+        if (list->row_counts[s] > list->row_count - total) return CDIFF_ERR_SECTION_COUNTS;
+        total += list->row_counts[s];
+    }
+    return total == list->row_count ? CDIFF_OK : CDIFF_ERR_SECTION_COUNTS;
+}
+
+static size_t max_size(size_t a, size_t b) { return a > b ? a : b; }
+static size_t min_size(size_t a, size_t b) { return a < b ? a : b; }
+
+/* Every size below is at most 16 * CDIFF_MAX_COUNT + a little, which fits a 64-bit size_t; on a
+ * 32-bit target the multiplications are checked. */
+static cdiff_status reserve_all(cdiff_context *context, size_t so, size_t sn, size_t ro, size_t rn) {
+    const size_t u32 = sizeof(uint32_t);
+    size_t bytes[BUF_COUNT] = {0};
+    size_t section_lis = 0, row_lis = 0, rows_scratch = 0;
+    if (!cdiff_mul(min_size(so, sn), 3 * u32 + 1, &section_lis) || !cdiff_mul(min_size(ro, rn), 3 * u32 + 1, &row_lis) ||
+        !cdiff_mul(rn, u32, &rows_scratch) || rows_scratch + row_lis < rows_scratch)
+        return CDIFF_ERR_TOO_LARGE;
+    rows_scratch += row_lis;
+    bytes[BUF_SCRATCH] = max_size(max_size(cdiff_match_table_bytes(so, sn), section_lis),
+                                  max_size(cdiff_match_table_bytes(ro, rn), rows_scratch));
+    const struct { enum cdiff_buffer_id id; size_t count, unit; } sized[] = {
+        {BUF_CHAIN, max_size(max_size(so, sn), max_size(ro, rn)), u32},
+        {BUF_OLD_TO_NEW, ro, u32}, {BUF_NEW_TO_OLD, rn, u32},
+        {BUF_DEL_MOVES, ro, sizeof(cdiff_path_move)}, {BUF_INS_UPDATES, rn, sizeof(cdiff_path_move)},
+        {BUF_OLD_DUPS, ro, u32}, {BUF_NEW_DUPS, rn, u32},
+        {BUF_S_OLD_TO_NEW, so, u32}, {BUF_S_NEW_TO_OLD, sn, u32},
+        {BUF_S_DEL_MOVES, so, sizeof(cdiff_move)}, {BUF_S_INS_UPDATES, sn, sizeof(cdiff_move)},
+        {BUF_S_OLD_DUPS, so, u32}, {BUF_S_NEW_DUPS, sn, u32},
+        {BUF_OLD_START, so + 1, u32}, {BUF_NEW_START, sn + 1, u32},
+    };
+    for (size_t k = 0; k < sizeof sized / sizeof sized[0]; k++)
+        if (!cdiff_mul(sized[k].count, sized[k].unit, &bytes[sized[k].id])) return CDIFF_ERR_TOO_LARGE;
+    for (int id = 0; id < BUF_COUNT; id++)
+        if (bytes[id] > 0 && !cdiff_reserve(context, (enum cdiff_buffer_id)id, bytes[id])) return CDIFF_ERR_OUT_OF_MEMORY;
+    return CDIFF_OK;
+}
+
+/* starts[s] = first row of section s; starts[count] = total. Returns each row's section in `owner`. */
+static void lay_out_rows(const size_t *row_counts, size_t count, uint32_t *starts, uint32_t *owner) {
+    uint32_t row = 0;
+    for (size_t s = 0; s < count; s++) {
+        starts[s] = row;
+        for (size_t k = 0; k < row_counts[s]; k++) owner[row++] = (uint32_t)s;
+    }
+    starts[count] = row;
+}
+
+static void match_sections(cdiff_context *context, const cdiff_sectioned_list *old_list,
+                           const cdiff_sectioned_list *new_list, cdiff_changes *out) {
+    const size_t n = old_list->section_count, m = new_list->section_count;
+    cdiff_changes result = {0};
+    result.old_count = n;
+    result.new_count = m;
+    uint32_t *old_to_new = context->buffers[BUF_S_OLD_TO_NEW].data, *new_to_old = context->buffers[BUF_S_NEW_TO_OLD].data;
+    uint32_t *old_dups = context->buffers[BUF_S_OLD_DUPS].data, *new_dups = context->buffers[BUF_S_NEW_DUPS].data;
+    cdiff_match match;
+    cdiff_match_lists(context, old_list->section_ids, n, new_list->section_ids, m, old_to_new, new_to_old, old_dups,
+                      new_dups, &match);
+    result.old_to_new = old_to_new;
+    result.new_to_old = new_to_old;
+    result.old_duplicates = old_dups;
+    result.old_duplicate_count = match.old_duplicate_count;
+    result.new_duplicates = new_dups;
+    result.new_duplicate_count = match.new_duplicate_count;
+    const uint64_t *old_contents = old_list->section_contents, *new_contents = new_list->section_contents;
+    cdiff_finish_level(context, &match, n && m ? old_contents : NULL, n && m ? new_contents : NULL,
+                       context->buffers[BUF_S_DEL_MOVES].data, context->buffers[BUF_S_INS_UPDATES].data, &result);
+    *out = result;
+}
+
+static inline cdiff_path path_of(uint32_t row, uint32_t section, const uint32_t *starts) {
+    return (cdiff_path){section, row - starts[section]};
+}
+
+static void match_rows(cdiff_context *context, const cdiff_sectioned_list *old_list, const cdiff_sectioned_list *new_list,
+                       const cdiff_changes *sections, cdiff_row_changes *out) {
+    const size_t n = old_list->row_count, m = new_list->row_count;
+    uint32_t *old_to_new = context->buffers[BUF_OLD_TO_NEW].data, *new_to_old = context->buffers[BUF_NEW_TO_OLD].data;
+    uint32_t *old_dups = context->buffers[BUF_OLD_DUPS].data, *new_dups = context->buffers[BUF_NEW_DUPS].data;
+    cdiff_match match;
+    cdiff_match_lists(context, old_list->row_ids, n, new_list->row_ids, m, old_to_new, new_to_old, old_dups, new_dups,
+                      &match);
+
+    /* The matcher's chains and table are done: their memory now holds each row's section. */
+    uint32_t *old_owner = context->buffers[BUF_CHAIN].data, *new_owner = context->buffers[BUF_SCRATCH].data;
+    uint32_t *old_start = context->buffers[BUF_OLD_START].data, *new_start = context->buffers[BUF_NEW_START].data;
+    lay_out_rows(old_list->row_counts, old_list->section_count, old_start, old_owner);
+    lay_out_rows(new_list->row_counts, new_list->section_count, new_start, new_owner);
+    const uint32_t *section_old_to_new = sections->old_to_new, *section_new_to_old = sections->new_to_old;
+
+    for (size_t j = 0; j < m; j++) {
+        uint32_t i = new_to_old[j];
+        if (i == CDIFF_NONE) continue;
+        if (section_old_to_new[old_owner[i]] == CDIFF_NONE || section_new_to_old[new_owner[j]] == CDIFF_NONE)
+            new_to_old[j] = old_to_new[i] = CDIFF_NONE;
+    }
+
+    cdiff_path *deletes = context->buffers[BUF_DEL_MOVES].data;
+    size_t delete_count = 0;
+    for (size_t i = 0; i < n; i++)
+        if (old_to_new[i] == CDIFF_NONE) deletes[delete_count++] = path_of((uint32_t)i, old_owner[i], old_start);
+    cdiff_path *inserts = context->buffers[BUF_INS_UPDATES].data;
+    size_t insert_count = 0;
+    for (size_t j = 0; j < m; j++)
+        if (new_to_old[j] == CDIFF_NONE) inserts[insert_count++] = path_of((uint32_t)j, new_owner[j], new_start);
+
+    /* deletes + moves <= old rows, so moves start right after the deletes in the same buffer. */
+    cdiff_path_move *moves = (cdiff_path_move *)(deletes + delete_count);
+    size_t move_count = 0;
+    uint32_t *values = new_owner + m;
+    for (size_t t = 0; t < new_list->section_count; t++) {
+        const uint32_t lo = new_start[t], hi = new_start[t + 1];
+        size_t staying = 0;
+        for (uint32_t j = lo; j < hi; j++) {
+            uint32_t i = new_to_old[j];
+            if (i != CDIFF_NONE && section_old_to_new[old_owner[i]] == t) values[staying++] = i;
+        }
+        uint32_t *tails = values + staying, *predecessors = tails + staying;
+        uint8_t *marks = (uint8_t *)(predecessors + staying);
+        cdiff_lis_mark(values, staying, tails, predecessors, marks);
+        for (uint32_t j = lo, k = 0; j < hi; j++) {
+            uint32_t i = new_to_old[j];
+            if (i == CDIFF_NONE) continue;
+            uint32_t from_section = old_owner[i];
+            bool stays = section_old_to_new[from_section] == t;
+            if (stays && marks[k++]) continue;
+            moves[move_count++] = (cdiff_path_move){path_of(i, from_section, old_start), path_of(j, (uint32_t)t, new_start)};
+        }
+    }
+
+    cdiff_path_move *updates = (cdiff_path_move *)(inserts + insert_count);
+    size_t update_count = 0;
+    const uint64_t *old_contents = old_list->row_contents, *new_contents = new_list->row_contents;
+    if (n > 0 && m > 0 && old_contents != NULL && new_contents != NULL) {
+        for (size_t j = 0; j < m; j++) {
+            uint32_t i = new_to_old[j];
+            if (i != CDIFF_NONE && old_contents[i] != new_contents[j])
+                updates[update_count++] = (cdiff_path_move){path_of(i, old_owner[i], old_start),
+                                                            path_of((uint32_t)j, new_owner[j], new_start)};
+        }
+    }
+
+    *out = (cdiff_row_changes){deletes, delete_count, inserts, insert_count, moves, move_count, updates, update_count,
+                               old_to_new, n, new_to_old, m, old_dups, match.old_duplicate_count, new_dups,
+                               match.new_duplicate_count};
+}
+
+cdiff_status cdiff_diff_sectioned(cdiff_context *context, const cdiff_sectioned_list *old_list,
+                                  const cdiff_sectioned_list *new_list, cdiff_changes *sections,
+                                  cdiff_row_changes *rows) {
+    if (context == NULL || old_list == NULL || new_list == NULL || sections == NULL || rows == NULL)
+        return CDIFF_ERR_NULL_ARGUMENT;
+    cdiff_status status = check_side(old_list);
+    if (status == CDIFF_OK) status = check_side(new_list);
+    if (status == CDIFF_OK)
+        status = cdiff_check_contents(old_list->section_contents, old_list->section_count,
+                                      new_list->section_contents, new_list->section_count);
+    if (status == CDIFF_OK)
+        status = cdiff_check_contents(old_list->row_contents, old_list->row_count, new_list->row_contents,
+                                      new_list->row_count);
+    if (status != CDIFF_OK) return status;
+
+    context->result_kind = RESULT_NONE;
+    context->patch_valid = false;
+    status = reserve_all(context, old_list->section_count, new_list->section_count, old_list->row_count,
+                         new_list->row_count);
+    if (status != CDIFF_OK) return status;
+
+    match_sections(context, old_list, new_list, &context->sections);
+    match_rows(context, old_list, new_list, &context->sections, &context->rows);
+    context->old_start = context->buffers[BUF_OLD_START].data;
+    context->new_start = context->buffers[BUF_NEW_START].data;
+    context->result_kind = RESULT_SECTIONED;
+    *sections = context->sections;
+    *rows = context->rows;
+    return CDIFF_OK;
+}

@@ -1,0 +1,110 @@
+/* Internal declarations shared by the CDiffCore sources. Nothing here is exported. */
+#ifndef CDIFF_INTERNAL_H
+#define CDIFF_INTERNAL_H
+
+#include "CDiffCore.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#if defined(__GNUC__) || defined(__clang__)
+#define CDIFF_LIKELY(x) __builtin_expect(!!(x), 1)
+#define CDIFF_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#else
+#define CDIFF_LIKELY(x) (x)
+#define CDIFF_UNLIKELY(x) (x)
+#endif
+
+/* The context's scratch and result memory: one grow-only buffer per role, so a diff that is no
+ * larger than an earlier one on the same context allocates nothing. */
+enum cdiff_buffer_id {
+    BUF_SCRATCH,     /* hash table, then LIS arrays and per-row section indices; then the patch's scratch */
+    BUF_CHAIN,       /* next-occurrence chains of the matcher */
+    BUF_OLD_TO_NEW,  /* element-level (flat, or rows) results */
+    BUF_NEW_TO_OLD,
+    BUF_DEL_MOVES,   /* deletes, then moves, packed: deletes + moves <= old count */
+    BUF_INS_UPDATES, /* inserts, then updates, packed: inserts + updates <= new count */
+    BUF_OLD_DUPS,
+    BUF_NEW_DUPS,
+    BUF_S_OLD_TO_NEW, /* section-level results of a sectioned diff */
+    BUF_S_NEW_TO_OLD,
+    BUF_S_DEL_MOVES,
+    BUF_S_INS_UPDATES,
+    BUF_S_OLD_DUPS,
+    BUF_S_NEW_DUPS,
+    BUF_OLD_START,   /* row offset of each section, plus the total: [sections + 1] */
+    BUF_NEW_START,
+    BUF_PATCH_STEPS,
+    BUF_COUNT
+};
+
+typedef struct cdiff_buffer {
+    void *data;
+    size_t capacity; /* bytes */
+} cdiff_buffer;
+
+/* What the last diff left for cdiff_patch. */
+enum cdiff_result_kind { RESULT_NONE = 0, RESULT_FLAT, RESULT_SECTIONED };
+
+struct cdiff_context {
+    cdiff_allocator allocator;
+    cdiff_buffer buffers[BUF_COUNT];
+    enum cdiff_result_kind result_kind;
+    /* The last result, in the unified shape the patch reads (a flat diff is one section). */
+    cdiff_changes sections;
+    cdiff_row_changes rows;       /* sectioned only */
+    cdiff_changes flat;           /* flat only */
+    const uint32_t *old_start;    /* [old section count + 1] */
+    const uint32_t *new_start;    /* [new section count + 1] */
+    uint32_t one_section_map[1];  /* the 0 <-> 0 section map of a flat diff */
+    uint32_t flat_old_start[2];
+    uint32_t flat_new_start[2];
+    size_t patch_count;
+    bool patch_valid;
+};
+
+/* Ensures buffer `id` holds at least `bytes`; contents are not preserved when it grows. */
+void *cdiff_reserve(cdiff_context *context, enum cdiff_buffer_id id, size_t bytes);
+
+/* Multiplies with overflow detection: false when a * b does not fit in size_t. */
+static inline bool cdiff_mul(size_t a, size_t b, size_t *out) {
+    if (a != 0 && b > SIZE_MAX / a) return false;
+    *out = a * b;
+    return true;
+}
+
+/* ---- Matching (match.c) ---- */
+
+/* Pairs the k-th occurrence of each identity in old with its k-th occurrence in new.
+ * Fills old_to_new[n] and new_to_old[m] (CDIFF_NONE where unmatched), reports the common prefix
+ * and suffix it trimmed (pairs there are positional), and lists duplicates into the two dup
+ * buffers given. Uses BUF_SCRATCH and BUF_CHAIN, which must already hold match_scratch_bytes. */
+typedef struct cdiff_match {
+    size_t prefix, suffix; /* trimmed lengths; every pair outside [prefix, n - suffix) is positional */
+    size_t old_duplicate_count, new_duplicate_count;
+} cdiff_match;
+
+size_t cdiff_match_table_bytes(size_t n, size_t m);
+void cdiff_match_lists(cdiff_context *context, const uint64_t *old_ids, size_t n, const uint64_t *new_ids,
+                       size_t m, uint32_t *old_to_new, uint32_t *new_to_old, uint32_t *old_dups,
+                       uint32_t *new_dups, cdiff_match *result);
+
+/* ---- Longest increasing subsequence (lis.c) ---- */
+
+/* Marks the elements of one longest increasing subsequence of values[0..count), which are
+ * distinct. `tails` and `marks` are scratch of `count` entries; marks[k] becomes 1 for members
+ * and 0 for the rest. Returns the subsequence length. O(count log count). */
+size_t cdiff_lis_mark(const uint32_t *values, size_t count, uint32_t *tails, uint32_t *predecessors,
+                      uint8_t *marks);
+
+/* ---- Input checks (diff_flat.c) ---- */
+cdiff_status cdiff_check_ids(const uint64_t *ids, const uint64_t *contents, size_t count);
+cdiff_status cdiff_check_contents(const uint64_t *old_contents, size_t n, const uint64_t *new_contents, size_t m);
+
+/* Computes deletes, inserts, minimal moves and updates of one matched level (a flat list, or the
+ * sections of a sectioned list) into `out`, whose maps and duplicate lists are already set. */
+void cdiff_finish_level(cdiff_context *context, const cdiff_match *match, const uint64_t *old_contents,
+                        const uint64_t *new_contents, void *del_moves, void *ins_updates, cdiff_changes *out);
+
+#endif

@@ -1,0 +1,192 @@
+/* Matching: pairs the k-th occurrence of an identity in old with its k-th occurrence in new.
+ *
+ * Fast path: trim the common prefix and suffix, put every old identity in an open-addressing
+ * table (so duplicates anywhere in old are seen), and probe it with the new middle only. When no
+ * identity occurs twice on either side, positional pairing of the trimmed ends is exactly k-th
+ * pairing. If any duplicate shows up, the trimmed pairing may differ from k-th pairing, so the
+ * match is redone over the whole lists — rare, and still linear.
+ *
+ * Table slots are 8 bytes: `ref` names the element whose fingerprint the slot holds (an old index,
+ * or a new index tagged with NEW_TAG for identities only new has), and `cursor` is the next old
+ * occurrence not yet paired (the chain continues through BUF_CHAIN), with SEEN_NEW set once a new
+ * element probed the slot. The fingerprint itself is read from the caller's arrays: the table
+ * stays small enough to live in cache, and most probes hit at the first slot.
+ */
+#include "internal.h"
+
+#include <string.h>
+
+#define EMPTY UINT32_MAX
+#define NEW_TAG UINT32_C(0x80000000)
+#define END_OF_CHAIN UINT32_C(0x7FFFFFFF) /* no further old occurrence */
+#define SEEN_NEW UINT32_C(0x80000000)
+#define INDEX_MASK UINT32_C(0x7FFFFFFF)
+
+typedef struct slot {
+    uint32_t ref;
+    uint32_t cursor;
+} slot;
+
+typedef struct table {
+    slot *slots;
+    size_t capacity;
+    const uint64_t *old_ids;
+    const uint64_t *new_ids;
+} table;
+
+/* Slots for n + m entries at a load factor of at most 2/3. */
+static size_t table_capacity(size_t n, size_t m) { return n + m + (n + m) / 2 + 16; }
+
+size_t cdiff_match_table_bytes(size_t n, size_t m) { return table_capacity(n, m) * sizeof(slot); }
+
+/* Fingerprints given by callers may be poorly mixed (small integers), so mix before mapping to a
+ * slot; the multiply-high maps onto any capacity without a power-of-two rounding. */
+static inline size_t slot_of(uint64_t fingerprint, size_t capacity) {
+    uint64_t x = fingerprint;
+    x ^= x >> 33;
+    x *= UINT64_C(0xff51afd7ed558ccd);
+    x ^= x >> 33;
+#if defined(__SIZEOF_INT128__)
+    __extension__ typedef unsigned __int128 u128;
+    return (size_t)(((u128)x * (u128)capacity) >> 64);
+#else
+    return (size_t)(x % (uint64_t)capacity);
+#endif
+}
+
+static inline uint64_t fingerprint_of(const table *t, uint32_t ref) {
+    return (ref & NEW_TAG) ? t->new_ids[ref & INDEX_MASK] : t->old_ids[ref];
+}
+
+/* The slot holding `fingerprint`, or the empty slot where it belongs. */
+static inline slot *find(const table *t, uint64_t fingerprint) {
+    size_t i = slot_of(fingerprint, t->capacity);
+    for (;;) {
+        slot *s = &t->slots[i];
+        if (s->ref == EMPTY || fingerprint_of(t, s->ref) == fingerprint) return s;
+        if (++i == t->capacity) i = 0;
+    }
+}
+
+/* Tables larger than the cache would make every insert and probe wait for memory; fetching the
+ * slot a few elements ahead overlaps those waits. */
+#define PREFETCH_DISTANCE 16
+#if defined(__GNUC__) || defined(__clang__)
+#define PREFETCH_SLOT(t, fingerprint) __builtin_prefetch(&(t)->slots[slot_of((fingerprint), (t)->capacity)], 1)
+#else
+#define PREFETCH_SLOT(t, fingerprint) ((void)0)
+#endif
+
+static void table_clear(table *t) { memset(t->slots, 0xFF, t->capacity * sizeof(slot)); }
+
+/* Inserts every old element, last to first, so each slot's cursor ends at the first occurrence and
+ * chain[i] links occurrence i to the next one. Returns true when an identity occurs twice. */
+static bool insert_old(table *t, const uint64_t *old_ids, size_t n, uint32_t *chain) {
+    bool duplicate = false;
+    for (size_t k = n; k-- > 0;) {
+        if (k >= PREFETCH_DISTANCE) PREFETCH_SLOT(t, old_ids[k - PREFETCH_DISTANCE]);
+        slot *s = find(t, old_ids[k]);
+        if (s->ref == EMPTY) {
+            s->ref = (uint32_t)k;
+            chain[k] = END_OF_CHAIN;
+        } else {
+            chain[k] = s->cursor;
+            duplicate = true;
+        }
+        s->cursor = (uint32_t)k;
+    }
+    return duplicate;
+}
+
+/* Pairs new[lo, hi) against the table. With trimming (no old duplicates), an identity found at an
+ * old index outside [old_lo, old_hi) also occurs in new's trimmed ends: a new duplicate.
+ * Returns true when a duplicate in new was seen. */
+static bool pair_new(table *t, const uint64_t *new_ids, size_t lo, size_t hi, size_t old_lo, size_t old_hi,
+                     const uint32_t *chain, uint32_t *old_to_new, uint32_t *new_to_old) {
+    bool duplicate = false;
+    for (size_t j = lo; j < hi; j++) {
+        if (j + PREFETCH_DISTANCE < hi) PREFETCH_SLOT(t, new_ids[j + PREFETCH_DISTANCE]);
+        slot *s = find(t, new_ids[j]);
+        new_to_old[j] = CDIFF_NONE;
+        if (s->ref == EMPTY) {
+            s->ref = (uint32_t)j | NEW_TAG;
+            s->cursor = END_OF_CHAIN | SEEN_NEW;
+            continue;
+        }
+        if (s->cursor & SEEN_NEW) duplicate = true;
+        uint32_t next = s->cursor & INDEX_MASK;
+        if (next == END_OF_CHAIN || next < old_lo || next >= old_hi) {
+            duplicate |= (s->ref & NEW_TAG) == 0 && next != END_OF_CHAIN;
+            s->cursor |= SEEN_NEW;
+            continue;
+        }
+        old_to_new[next] = (uint32_t)j;
+        new_to_old[j] = next;
+        s->cursor = chain[next] | SEEN_NEW;
+    }
+    return duplicate;
+}
+
+/* Lists, ascending, every index whose identity occurs more than once, from chains where chain[k]
+ * is the next occurrence of k's identity (or END_OF_CHAIN). Bit 31 marks members in place. */
+static size_t collect_duplicates(uint32_t *chain, size_t count, uint32_t *out) {
+    for (size_t k = 0; k < count; k++) {
+        uint32_t next = chain[k] & INDEX_MASK;
+        if (next != END_OF_CHAIN) {
+            chain[k] |= SEEN_NEW;
+            chain[next] |= SEEN_NEW;
+        }
+    }
+    size_t found = 0;
+    for (size_t k = 0; k < count; k++)
+        if (chain[k] & SEEN_NEW) out[found++] = (uint32_t)k;
+    return found;
+}
+
+void cdiff_match_lists(cdiff_context *context, const uint64_t *old_ids, size_t n, const uint64_t *new_ids,
+                       size_t m, uint32_t *old_to_new, uint32_t *new_to_old, uint32_t *old_dups,
+                       uint32_t *new_dups, cdiff_match *result) {
+    table t = {context->buffers[BUF_SCRATCH].data, table_capacity(n, m), old_ids, new_ids};
+    uint32_t *chain = context->buffers[BUF_CHAIN].data;
+    memset(result, 0, sizeof *result);
+
+    size_t prefix = 0, suffix = 0;
+    while (prefix < n && prefix < m && old_ids[prefix] == new_ids[prefix]) prefix++;
+    while (suffix < n - prefix && suffix < m - prefix && old_ids[n - 1 - suffix] == new_ids[m - 1 - suffix])
+        suffix++;
+
+    table_clear(&t);
+    bool old_duplicate = insert_old(&t, old_ids, n, chain);
+    bool new_duplicate = false;
+    if (!old_duplicate) {
+        for (size_t k = 0; k < n; k++) old_to_new[k] = CDIFF_NONE;
+        new_duplicate = pair_new(&t, new_ids, prefix, m - suffix, prefix, n - suffix, chain, old_to_new, new_to_old);
+        if (!new_duplicate) {
+            for (size_t k = 0; k < prefix; k++) old_to_new[k] = new_to_old[k] = (uint32_t)k;
+            for (size_t k = 0; k < suffix; k++) {
+                old_to_new[n - 1 - k] = (uint32_t)(m - 1 - k);
+                new_to_old[m - 1 - k] = (uint32_t)(n - 1 - k);
+            }
+            result->prefix = prefix;
+            result->suffix = suffix;
+            return;
+        }
+        /* A duplicate in new: redo without trimming. The old chains are unchanged. */
+        table_clear(&t);
+        insert_old(&t, old_ids, n, chain);
+    }
+    for (size_t k = 0; k < n; k++) old_to_new[k] = CDIFF_NONE;
+    new_duplicate = pair_new(&t, new_ids, 0, m, 0, n, chain, old_to_new, new_to_old);
+    if (old_duplicate) {
+        /* Rebuild the chains: pairing advanced cursors but left chain[] intact; collect from it. */
+        result->old_duplicate_count = collect_duplicates(chain, n, old_dups);
+    }
+    if (new_duplicate || old_duplicate) {
+        /* New duplicates: chain the new side the same way and collect. */
+        t.old_ids = new_ids; /* the table now holds new elements as plain refs */
+        t.capacity = table_capacity(m, 0);
+        table_clear(&t);
+        insert_old(&t, new_ids, m, chain);
+        result->new_duplicate_count = collect_duplicates(chain, m, new_dups);
+    }
+}
