@@ -5,20 +5,30 @@ let package = Package(
     name: "RowDiff",
     products: [
         .library(name: "RowDiff", targets: ["RowDiff"]),
+        .library(name: "RowDiffDataSources", targets: ["RowDiffDataSources"]),
+        .library(name: "RowDiffUIKit", targets: ["RowDiffUIKit"]),
+        .executable(name: "rowdiff", targets: ["rowdiff"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
     ],
     targets: [
-        // The C engine, mounted in place. Only src/ is compiled by SwiftPM; the Makefile,
-        // tests, fuzzer and bench under CDiffCore/ are for the standalone build.
-        .target(
-            name: "CDiffCore",
-            path: "CDiffCore",
-            sources: ["src"],
-            publicHeadersPath: "include"
-        ),
+        // The C engine, mounted in place. Only src/ is compiled by SwiftPM; the Makefile, tests,
+        // fuzzer and bench under CDiffCore/ are for the standalone build.
+        .target(name: "CDiffCore", path: "CDiffCore", sources: ["src"], publicHeadersPath: "include"),
+        // Typed diffing, changesets, staging, patches and the batch-update validator.
         .target(name: "RowDiff", dependencies: ["CDiffCore"]),
+        // Declarative sections and rows, data sources and the renderer; no UI imports.
+        .target(name: "RowDiffDataSources", dependencies: ["RowDiff"]),
+        // UIKit / AppKit adapters only; empty where neither exists (Linux).
+        .target(name: "RowDiffUIKit", dependencies: ["RowDiffDataSources"]),
+        // The `rowdiff` command's implementation, a library so that tests can drive it.
+        .target(name: "RowDiffCLI", dependencies: [
+            "RowDiff", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .executableTarget(name: "rowdiff", dependencies: ["RowDiffCLI"]),
         .testTarget(name: "RowDiffTests", dependencies: ["RowDiff"]),
+        .testTarget(name: "RowDiffDataSourcesTests", dependencies: ["RowDiffDataSources"]),
+        .testTarget(name: "RowDiffCLITests", dependencies: ["RowDiffCLI"]),
     ]
 )

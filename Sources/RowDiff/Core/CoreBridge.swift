@@ -1,0 +1,181 @@
+import CDiffCore
+
+/// The one place Swift calls CDiffCore. Pointers live only inside the `withUnsafe…` closures here.
+enum CoreBridge {
+    static func fingerprint(_ bytes: UnsafeRawBufferPointer, seed: UInt64) -> UInt64 {
+        cdiff_fingerprint(bytes.baseAddress, bytes.count, seed)
+    }
+
+    static func combine(_ first: UInt64, _ second: UInt64) -> UInt64 {
+        cdiff_fingerprint_combine(first, second)
+    }
+
+    static func fingerprintBatch(_ keys: UnsafeRawBufferPointer, keySize: Int, count: Int, seed: UInt64,
+                                 into output: UnsafeMutableBufferPointer<UInt64>) {
+        precondition(output.count >= count && keys.count >= keySize * count, "fingerprint buffers too small")
+        let status = cdiff_fingerprint_batch(keys.baseAddress, keySize, count, seed, output.baseAddress)
+        precondition(status == CDIFF_OK || count == 0, "cdiff_fingerprint_batch: \(CoreStatus(status))")
+    }
+
+    /// The version of the linked C core, e.g. "1.0.0".
+    static var version: String { String(cString: cdiff_version_string()) }
+}
+
+/// A status code of the C core, mirrored so that unknown values still round-trip.
+public struct CoreStatus: Error, RawRepresentable, Hashable, Sendable, CustomStringConvertible {
+    public let rawValue: Int32
+    public init(rawValue: Int32) { self.rawValue = rawValue }
+    init(_ status: cdiff_status) { self.rawValue = Int32(bitPattern: status.rawValue) }
+
+    /// The C enumerator's name, e.g. "CDIFF_ERR_TOO_LARGE".
+    public var name: String { String(cString: cdiff_status_name(rawValue)) }
+    public var description: String { "\(name): \(String(cString: cdiff_status_description(rawValue)))" }
+
+    /// A count exceeded the core's limit (2,147,483,646 sections or rows per side).
+    public static let tooLarge = CoreStatus(rawValue: Int32(CDIFF_ERR_TOO_LARGE.rawValue))
+    /// Memory could not be allocated.
+    public static let outOfMemory = CoreStatus(rawValue: Int32(CDIFF_ERR_OUT_OF_MEMORY.rawValue))
+}
+
+/// One side of a diff as the core sees it: fingerprints and per-section row counts.
+struct CoreInput {
+    var sections: [UInt64]
+    var rowCounts: [Int]
+    var rows: [UInt64]
+}
+
+/// What the core found, copied out of the context into Swift arrays. Row indices in the maps and
+/// duplicate lists are global (section-major); `UInt32.max` marks "no counterpart".
+struct CoreResult: Sendable {
+    static let none = UInt32.max
+
+    var sectionOldToNew: [UInt32] = []
+    var sectionNewToOld: [UInt32] = []
+    var sectionDeletes: [Int] = []
+    var sectionInserts: [Int] = []
+    var sectionMoves: [Move<Int>] = []
+    var sectionOldDuplicates: [Int] = []
+    var sectionNewDuplicates: [Int] = []
+    var rowOldToNew: [UInt32] = []
+    var rowNewToOld: [UInt32] = []
+    var rowDeletes: [ItemPath] = []
+    var rowInserts: [ItemPath] = []
+    var rowMoves: [Move<ItemPath>] = []
+    var rowOldDuplicates: [Int] = []
+    var rowNewDuplicates: [Int] = []
+    var steps: [CoreStep]? = nil
+
+    var hasDuplicates: Bool {
+        !(sectionOldDuplicates.isEmpty && sectionNewDuplicates.isEmpty && rowOldDuplicates.isEmpty && rowNewDuplicates.isEmpty)
+    }
+}
+
+/// A step of the core's sequential patch.
+struct CoreStep: Sendable, Hashable {
+    enum Operation: UInt32, Sendable {
+        case deleteSection = 0, insertSection, moveSection, updateSection, deleteRow, insertRow, moveRow, updateRow
+    }
+    var operation: Operation
+    /// Old index for delete/move/update steps, new index for inserts (section index, or global row).
+    var source: Int
+    var from: ItemPath
+    var to: ItemPath
+}
+
+/// A reusable diff context: the C core's scratch memory, kept between diffs so that diffing
+/// lists of similar size repeatedly allocates nothing in the core.
+///
+/// Safe to share: diffs on one context run one at a time (a lock), and results are copied out.
+/// For diffs that should run in parallel, use one context per task.
+public final class DiffContext: @unchecked Sendable {
+    private let context: OpaquePointer
+    private let lock = Lock()
+
+    /// A new context. Traps only if the process is out of memory for a few hundred bytes.
+    public init() {
+        guard let context = cdiff_context_create() else { fatalError("RowDiff: out of memory creating a diff context") }
+        self.context = context
+    }
+
+    deinit { cdiff_context_free(context) }
+
+    /// Bytes of scratch memory the context holds.
+    public var memoryInUse: Int { lock.withLock { cdiff_context_memory(context) } }
+
+    /// Releases the scratch memory; the context stays usable.
+    public func reset() { lock.withLock { cdiff_context_reset(context) } }
+
+    /// Diffs two sectioned inputs; with `patch`, also computes the core's sequential patch.
+    func diff(_ old: CoreInput, _ new: CoreInput, patch: Bool) throws(CoreStatus) -> CoreResult {
+        try lock.withLock { () throws(CoreStatus) -> CoreResult in try unlockedDiff(old, new, patch: patch) }
+    }
+
+    private func unlockedDiff(_ old: CoreInput, _ new: CoreInput, patch: Bool) throws(CoreStatus) -> CoreResult {
+        var sections = cdiff_changes()
+        var rows = cdiff_row_changes()
+        let status = Self.withList(old) { oldList in
+            Self.withList(new) { newList in cdiff_diff_sectioned(context, oldList, newList, &sections, &rows) }
+        }
+        guard status == CDIFF_OK else { throw CoreStatus(status) }
+
+        var result = CoreResult()
+        result.sectionOldToNew = Self.copy(sections.old_to_new, sections.old_count)
+        result.sectionNewToOld = Self.copy(sections.new_to_old, sections.new_count)
+        result.sectionDeletes = Self.copy(sections.deletes, sections.delete_count).map { Int($0) }
+        result.sectionInserts = Self.copy(sections.inserts, sections.insert_count).map { Int($0) }
+        result.sectionMoves = UnsafeBufferPointer(start: sections.moves, count: sections.move_count).map {
+            Move(from: Int($0.from), to: Int($0.to))
+        }
+        result.sectionOldDuplicates = Self.copy(sections.old_duplicates, sections.old_duplicate_count).map { Int($0) }
+        result.sectionNewDuplicates = Self.copy(sections.new_duplicates, sections.new_duplicate_count).map { Int($0) }
+        result.rowOldToNew = Self.copy(rows.old_to_new, rows.old_count)
+        result.rowNewToOld = Self.copy(rows.new_to_old, rows.new_count)
+        result.rowDeletes = UnsafeBufferPointer(start: rows.deletes, count: rows.delete_count).map(ItemPath.init)
+        result.rowInserts = UnsafeBufferPointer(start: rows.inserts, count: rows.insert_count).map(ItemPath.init)
+        result.rowMoves = UnsafeBufferPointer(start: rows.moves, count: rows.move_count).map {
+            Move(from: ItemPath($0.from), to: ItemPath($0.to))
+        }
+        result.rowOldDuplicates = Self.copy(rows.old_duplicates, rows.old_duplicate_count).map { Int($0) }
+        result.rowNewDuplicates = Self.copy(rows.new_duplicates, rows.new_duplicate_count).map { Int($0) }
+
+        if patch {
+            var steps: UnsafePointer<cdiff_step>?
+            var count = 0
+            let patchStatus = cdiff_patch(context, &steps, &count)
+            guard patchStatus == CDIFF_OK else { throw CoreStatus(patchStatus) }
+            result.steps = UnsafeBufferPointer(start: steps, count: count).map { step in
+                CoreStep(operation: CoreStep.Operation(rawValue: step.op)!, source: Int(step.source),
+                         from: ItemPath(step.from), to: ItemPath(step.to))
+            }
+        }
+        return result
+    }
+
+    private static func copy(_ pointer: UnsafePointer<UInt32>?, _ count: Int) -> [UInt32] {
+        guard let pointer, count > 0 else { return [] }
+        return Array(UnsafeBufferPointer(start: pointer, count: count))
+    }
+
+    private static func withList<R>(_ input: CoreInput, _ body: (UnsafePointer<cdiff_sectioned_list>) -> R) -> R {
+        input.sections.withUnsafeBufferPointer { sections in
+            input.rows.withUnsafeBufferPointer { rows in
+                input.rowCounts.withUnsafeBufferPointer { counts in
+                    // Int and size_t have the same size on every platform Swift supports.
+                    counts.withMemoryRebound(to: Int.self) { counts in
+                        var list = cdiff_sectioned_list()
+                        list.section_ids = sections.baseAddress
+                        list.section_count = sections.count
+                        list.row_counts = counts.baseAddress
+                        list.row_ids = rows.baseAddress
+                        list.row_count = rows.count
+                        return withUnsafePointer(to: &list) { body($0) }
+                    }
+                }
+            }
+        }
+    }
+}
+
+extension ItemPath {
+    init(_ path: cdiff_path) { self.init(section: Int(path.section), item: Int(path.row)) }
+}

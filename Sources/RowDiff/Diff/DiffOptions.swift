@@ -1,0 +1,17 @@
+/// How a diff runs.
+public struct DiffOptions: Sendable {
+    /// A context to reuse between diffs (its scratch memory stays allocated); nil uses a fresh one.
+    public var context: DiffContext?
+    /// Whether to compute the sequential `Patch` as well (it costs about a third of the diff again).
+    public var computesPatch: Bool
+
+    /// Test hook: the bits of every identity fingerprint that are kept. Narrowing it forces
+    /// fingerprint collisions, which the collision guard must turn into exactly right results.
+    var fingerprintMask: UInt64 = .max
+
+    /// Options with the given context and patch choice.
+    public init(context: DiffContext? = nil, computesPatch: Bool = false) {
+        self.context = context
+        self.computesPatch = computesPatch
+    }
+}

@@ -1,0 +1,163 @@
+/// The diff of two sectioned lists: the typed result every other form (staged batches, the
+/// sequential patch, applying to arrays) is derived from.
+///
+/// Guarantees:
+/// - Moves are minimal: matched elements outside a longest increasing subsequence (sections; and
+///   rows per section, plus rows that change section).
+/// - Duplicate identities never crash: the k-th occurrence in old pairs with the k-th in new; they
+///   are listed in `duplicates`.
+/// - Fingerprint collisions never make a result wrong: every matched pair is checked with `==` of
+///   its identities, and if any check fails (or identities repeat, where a collision could hide)
+///   the diff is redone on exact identities.
+///
+/// - Complexity: O((n + m) log(n + m)) for n old and m new elements (sections plus rows); expected
+///   O(n + m) when few elements move. Memory O(n + m).
+public struct SectionedDiff<Section: DiffableSection> {
+    /// The old sections.
+    public let old: [Section]
+    /// The new sections.
+    public let new: [Section]
+    /// The changes, as index sets.
+    public let changeset: Changeset
+    /// Identities that occur more than once on a side.
+    public let duplicates: DuplicateReport
+    /// The sequential patch, when `DiffOptions.computesPatch` was set.
+    public let patch: Patch<Section>?
+
+    let sectionOldToNew: [UInt32]
+    let sectionNewToOld: [UInt32]
+    let rowOldToNew: [UInt32]
+    let rowNewToOld: [UInt32]
+    let oldRowStart: [Int]
+    let newRowStart: [Int]
+    /// True when the collision guard redid the diff on exact identities (tests read it).
+    let usedExactIdentities: Bool
+
+    /// Diffs `old` against `new`.
+    /// - Precondition: each side has at most 2,147,483,646 sections and as many rows (the core's limit).
+    /// - Complexity: See the type.
+    public init(from old: [Section], to new: [Section], options: DiffOptions = DiffOptions()) {
+        let oldSide = FlattenedSide(old), newSide = FlattenedSide(new)
+        let context = options.context ?? DiffContext()
+        let mask = options.fingerprintMask
+
+        func run(_ oldInput: CoreInput, _ newInput: CoreInput) -> CoreResult {
+            do {
+                return try context.diff(oldInput, newInput, patch: options.computesPatch)
+            } catch {
+                preconditionFailure("RowDiff: the diff failed: \(error)")
+            }
+        }
+
+        var core = run(
+            CoreInput(sections: IdentityFingerprints.compute(oldSide.sectionIDs, seed: 0).map { $0 & mask },
+                      rowCounts: oldSide.rowCounts,
+                      rows: IdentityFingerprints.compute(oldSide.rowIDs, seed: 0).map { $0 & mask }),
+            CoreInput(sections: IdentityFingerprints.compute(newSide.sectionIDs, seed: 0).map { $0 & mask },
+                      rowCounts: newSide.rowCounts,
+                      rows: IdentityFingerprints.compute(newSide.rowIDs, seed: 0).map { $0 & mask }))
+        var exact = false
+        if core.hasDuplicates || !Self.pairsAgree(core, oldSide, newSide) {
+            // A repeated fingerprint may be a real duplicate or a collision; either way, exact
+            // identities (dense numbers from a dictionary, which uses ==) settle it.
+            let sections = ExactIdentities.number(oldSide.sectionIDs, newSide.sectionIDs)
+            let rows = ExactIdentities.number(oldSide.rowIDs, newSide.rowIDs)
+            core = run(CoreInput(sections: sections.old, rowCounts: oldSide.rowCounts, rows: rows.old),
+                       CoreInput(sections: sections.new, rowCounts: newSide.rowCounts, rows: rows.new))
+            exact = true
+        }
+
+        self.old = old
+        self.new = new
+        self.usedExactIdentities = exact
+        self.sectionOldToNew = core.sectionOldToNew
+        self.sectionNewToOld = core.sectionNewToOld
+        self.rowOldToNew = core.rowOldToNew
+        self.rowNewToOld = core.rowNewToOld
+        self.oldRowStart = oldSide.rowStart
+        self.newRowStart = newSide.rowStart
+        self.duplicates = DuplicateReport(
+            oldSections: core.sectionOldDuplicates, newSections: core.sectionNewDuplicates,
+            oldItems: core.rowOldDuplicates.map(oldSide.path(ofRow:)),
+            newItems: core.rowNewDuplicates.map(newSide.path(ofRow:)))
+        self.changeset = Changeset(
+            sectionDeletes: core.sectionDeletes, sectionInserts: core.sectionInserts, sectionMoves: core.sectionMoves,
+            sectionUpdates: Self.sectionUpdates(core, old, new),
+            itemDeletes: core.rowDeletes, itemInserts: core.rowInserts, itemMoves: core.rowMoves,
+            itemUpdates: Self.rowUpdates(core, oldSide, newSide))
+        self.patch = core.steps.map { Patch(steps: $0, old: oldSide, new: new, newSide: newSide) }
+    }
+
+    /// Every matched pair (sections and rows) has equal identities.
+    private static func pairsAgree(_ core: CoreResult, _ old: FlattenedSide<Section>, _ new: FlattenedSide<Section>) -> Bool {
+        for (newIndex, oldIndex) in core.sectionNewToOld.enumerated() where oldIndex != CoreResult.none {
+            if old.sectionIDs[Int(oldIndex)] != new.sectionIDs[newIndex] { return false }
+        }
+        return old.rowIDs.withUnsafeBufferPointer { oldIDs in
+            new.rowIDs.withUnsafeBufferPointer { newIDs in
+                for (newIndex, oldIndex) in core.rowNewToOld.enumerated() where oldIndex != CoreResult.none {
+                    if oldIDs[Int(oldIndex)] != newIDs[newIndex] { return false }
+                }
+                return true
+            }
+        }
+    }
+
+    private static func sectionUpdates(_ core: CoreResult, _ old: [Section], _ new: [Section]) -> [Move<Int>] {
+        var updates = [Move<Int>]()
+        for (newIndex, oldIndex) in core.sectionNewToOld.enumerated() where oldIndex != CoreResult.none {
+            if !old[Int(oldIndex)].isContentEqual(to: new[newIndex]) {
+                updates.append(Move(from: Int(oldIndex), to: newIndex))
+            }
+        }
+        return updates
+    }
+
+    private static func rowUpdates(_ core: CoreResult, _ old: FlattenedSide<Section>, _ new: FlattenedSide<Section>) -> [Move<ItemPath>] {
+        var updates = [Move<ItemPath>]()
+        // Old rows are reached by global index; walk old sections alongside to avoid a search per row.
+        var oldSectionOf = [Int32](repeating: 0, count: old.rowIDs.count)
+        for section in old.rows.indices {
+            for index in old.rowStart[section]..<old.rowStart[section + 1] { oldSectionOf[index] = Int32(section) }
+        }
+        for (section, rows) in new.rows.enumerated() {
+            let start = new.rowStart[section]
+            for (item, row) in rows.enumerated() {
+                let oldIndex = core.rowNewToOld[start + item]
+                if oldIndex == CoreResult.none { continue }
+                let oldSection = Int(oldSectionOf[Int(oldIndex)])
+                let oldItem = Int(oldIndex) - old.rowStart[oldSection]
+                if !old.rows[oldSection][oldItem].isContentEqual(to: row) {
+                    updates.append(Move(from: ItemPath(section: oldSection, item: oldItem), to: ItemPath(section: section, item: item)))
+                }
+            }
+        }
+        return updates
+    }
+
+    // MARK: Maps
+
+    /// The new index of old section `index`, or nil if it was deleted.
+    /// - Complexity: O(1).
+    public func newIndex(ofOldSection index: Int) -> Int? { Self.mapped(sectionOldToNew[index]) }
+
+    /// The old index of new section `index`, or nil if it was inserted.
+    /// - Complexity: O(1).
+    public func oldIndex(ofNewSection index: Int) -> Int? { Self.mapped(sectionNewToOld[index]) }
+
+    /// The new position of the old row at `path`, or nil if it was deleted.
+    /// - Complexity: O(log sections).
+    public func newPath(ofOldItem path: ItemPath) -> ItemPath? {
+        Self.mapped(rowOldToNew[oldRowStart[path.section] + path.item]).map { rowPath(of: $0, starts: newRowStart) }
+    }
+
+    /// The old position of the new row at `path`, or nil if it was inserted.
+    /// - Complexity: O(log sections).
+    public func oldPath(ofNewItem path: ItemPath) -> ItemPath? {
+        Self.mapped(rowNewToOld[newRowStart[path.section] + path.item]).map { rowPath(of: $0, starts: oldRowStart) }
+    }
+
+    private static func mapped(_ value: UInt32) -> Int? { value == CoreResult.none ? nil : Int(value) }
+}
+
+extension SectionedDiff: Sendable where Section: Sendable, Section.Row: Sendable {}

@@ -1,0 +1,98 @@
+import Foundation
+
+// Integers: the value itself is an exact fingerprint (no two values share one, under any seed);
+// the C core mixes it before indexing its table.
+extension Int: Fingerprintable {
+    @inlinable public func fingerprint(seed: UInt64) -> UInt64 { UInt64(bitPattern: Int64(self)) ^ seed }
+}
+extension Int8: Fingerprintable {
+    @inlinable public func fingerprint(seed: UInt64) -> UInt64 { UInt64(bitPattern: Int64(self)) ^ seed }
+}
+extension Int16: Fingerprintable {
+    @inlinable public func fingerprint(seed: UInt64) -> UInt64 { UInt64(bitPattern: Int64(self)) ^ seed }
+}
+extension Int32: Fingerprintable {
+    @inlinable public func fingerprint(seed: UInt64) -> UInt64 { UInt64(bitPattern: Int64(self)) ^ seed }
+}
+extension Int64: Fingerprintable {
+    @inlinable public func fingerprint(seed: UInt64) -> UInt64 { UInt64(bitPattern: self) ^ seed }
+}
+extension UInt: Fingerprintable {
+    @inlinable public func fingerprint(seed: UInt64) -> UInt64 { UInt64(self) ^ seed }
+}
+extension UInt8: Fingerprintable {
+    @inlinable public func fingerprint(seed: UInt64) -> UInt64 { UInt64(self) ^ seed }
+}
+extension UInt16: Fingerprintable {
+    @inlinable public func fingerprint(seed: UInt64) -> UInt64 { UInt64(self) ^ seed }
+}
+extension UInt32: Fingerprintable {
+    @inlinable public func fingerprint(seed: UInt64) -> UInt64 { UInt64(self) ^ seed }
+}
+extension UInt64: Fingerprintable {
+    @inlinable public func fingerprint(seed: UInt64) -> UInt64 { self ^ seed }
+}
+extension Bool: Fingerprintable {
+    @inlinable public func fingerprint(seed: UInt64) -> UInt64 { (self ? 1 : 0) ^ seed }
+}
+
+extension UUID: Fingerprintable {
+    public func fingerprint(seed: UInt64) -> UInt64 {
+        withUnsafeBytes(of: uuid) { Fingerprint.of(bytes: $0, seed: seed) }
+    }
+
+    /// One C call fingerprints the whole array: a UUID is 16 contiguous bytes.
+    public static func fingerprints(of values: UnsafeBufferPointer<UUID>, seed: UInt64, into output: UnsafeMutableBufferPointer<UInt64>) {
+        CoreBridge.fingerprintBatch(UnsafeRawBufferPointer(values), keySize: MemoryLayout<UUID>.stride,
+                                    count: values.count, seed: seed, into: output)
+    }
+}
+
+extension String: Fingerprintable {
+    /// Strings compare by canonical equivalence ("é" precomposed equals "e" + combining accent),
+    /// so non-ASCII text is hashed in its NFC form. ASCII text is already in NFC, and no non-ASCII
+    /// string is equivalent to it except through NFC (the Kelvin sign becomes "K"), so both paths agree.
+    public func fingerprint(seed: UInt64) -> UInt64 {
+        var copy = self
+        if let ascii = copy.withUTF8({ bytes in Self.isASCII(bytes) ? Fingerprint.of(bytes: UnsafeRawBufferPointer(bytes), seed: seed) : nil }) {
+            return ascii
+        }
+        var normalized = precomposedStringWithCanonicalMapping
+        return normalized.withUTF8 { Fingerprint.of(bytes: UnsafeRawBufferPointer($0), seed: seed) }
+    }
+
+    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var accumulated: UInt8 = 0
+        for byte in bytes { accumulated |= byte }
+        return accumulated < 0x80
+    }
+}
+
+extension Substring: Fingerprintable {
+    public func fingerprint(seed: UInt64) -> UInt64 { String(self).fingerprint(seed: seed) }
+}
+
+extension Character: Fingerprintable {
+    public func fingerprint(seed: UInt64) -> UInt64 { String(self).fingerprint(seed: seed) }
+}
+
+extension Data: Fingerprintable {
+    public func fingerprint(seed: UInt64) -> UInt64 {
+        withUnsafeBytes { Fingerprint.of(bytes: $0, seed: seed) }
+    }
+}
+
+extension Array: Fingerprintable where Element == UInt8 {
+    public func fingerprint(seed: UInt64) -> UInt64 {
+        withUnsafeBytes { Fingerprint.of(bytes: $0, seed: seed) }
+    }
+}
+
+extension Optional: Fingerprintable where Wrapped: Fingerprintable {
+    public func fingerprint(seed: UInt64) -> UInt64 {
+        switch self {
+        case .none: return Fingerprint.combine(seed, 0x6E6F6E65)
+        case .some(let wrapped): return Fingerprint.combine(wrapped.fingerprint(seed: seed), 0x736F6D65)
+        }
+    }
+}

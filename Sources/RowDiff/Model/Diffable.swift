@@ -1,0 +1,83 @@
+/// A value that can be diffed: it has an identity that says which element it is, and content
+/// that says whether that element changed.
+///
+/// - Plain `Hashable` values (String, Int, UUID, your own structs) need no code: the value is its
+///   own identity, so a matched element never counts as changed.
+/// - `Identifiable & Equatable` values use `id` as identity and `==` as content equality.
+/// - Anything else implements `diffIdentity` and `isContentEqual(to:)`.
+///
+/// Identity must agree with `==` of `DiffIdentity`; RowDiff verifies every matched pair with it,
+/// so a fingerprint collision can never make a result wrong.
+public protocol Diffable {
+    /// The identity type; `Fingerprintable` identities take RowDiff's fast paths.
+    associatedtype DiffIdentity: Hashable
+    /// Which element this is. Two values with equal identities are the same element.
+    var diffIdentity: DiffIdentity { get }
+    /// Whether `other` (an element with the same identity) shows the same content.
+    /// - Complexity: Called once per matched pair, so it should be O(1) or close to it.
+    func isContentEqual(to other: Self) -> Bool
+    /// The kind of cell that shows this element. An updated row whose kind is unchanged is
+    /// reconfigured in place; one whose kind changed is reloaded. Default: the Swift type.
+    var rowKind: RowKind { get }
+}
+
+extension Diffable {
+    public var rowKind: RowKind { RowKind(Self.self) }
+}
+
+extension Diffable where Self: Hashable {
+    public var diffIdentity: Self { self }
+    public func isContentEqual(to other: Self) -> Bool { self == other }
+}
+
+extension Diffable where Self: Identifiable & Equatable {
+    public var diffIdentity: ID { id }
+    public func isContentEqual(to other: Self) -> Bool { self == other }
+}
+
+extension Diffable where Self: Identifiable & Hashable {
+    public var diffIdentity: ID { id }
+    public func isContentEqual(to other: Self) -> Bool { self == other }
+}
+
+/// The kind of cell an element is shown in (its reuse identifier's source).
+public struct RowKind: Hashable, Sendable, CustomStringConvertible {
+    /// A stable name for the kind, usable as a reuse identifier.
+    public let name: String
+
+    /// The kind named after a Swift type, e.g. `RowKind(ContactCell.self)`.
+    public init(_ type: Any.Type) { self.name = String(reflecting: type) }
+
+    /// A kind with an explicit name.
+    public init(named name: String) { self.name = name }
+
+    public var description: String { name }
+}
+
+/// A section: an element with identity and content (header, footer) that holds rows.
+public protocol DiffableSection: Diffable {
+    /// The row type.
+    associatedtype Row: Diffable
+    /// The rows, in display order.
+    var rows: [Row] { get }
+    /// This section with its rows replaced; staging builds intermediate states with it.
+    init(source: Self, rows: [Row])
+}
+
+// Values that are their own identity.
+extension String: Diffable {}
+extension Substring: Diffable {}
+extension Character: Diffable {}
+extension Int: Diffable {}
+extension Int8: Diffable {}
+extension Int16: Diffable {}
+extension Int32: Diffable {}
+extension Int64: Diffable {}
+extension UInt: Diffable {}
+extension UInt8: Diffable {}
+extension UInt16: Diffable {}
+extension UInt32: Diffable {}
+extension UInt64: Diffable {}
+extension Bool: Diffable {}
+extension Double: Diffable {}
+extension Float: Diffable {}

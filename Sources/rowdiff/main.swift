@@ -1,0 +1,3 @@
+import RowDiffCLI
+
+RowDiffCommand.main()

@@ -1,0 +1,8 @@
+import Testing
+@testable import RowDiffCLI
+
+@Suite struct CommandTests {
+    @Test func rootCommandIsNamedRowdiff() {
+        #expect(RowDiffCommand.configuration.commandName == "rowdiff")
+    }
+}
