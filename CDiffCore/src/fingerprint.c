@@ -72,9 +72,9 @@ uint64_t cdiff_fingerprint(const void *data, size_t length, uint64_t seed) {
 
 cdiff_status cdiff_fingerprint_batch(const void *keys, size_t key_size, size_t count, uint64_t seed,
                                      uint64_t *out) {
+    if (key_size == 0) return CDIFF_ERR_INVALID_ARGUMENT;
     if (count == 0) return CDIFF_OK;
     if (keys == NULL || out == NULL) return CDIFF_ERR_NULL_ARGUMENT;
-    if (key_size == 0) return CDIFF_ERR_INVALID_ARGUMENT;
     size_t total;
     if (!cdiff_mul(key_size, count, &total)) return CDIFF_ERR_TOO_LARGE;
     const unsigned char *p = keys;

@@ -38,48 +38,61 @@ public struct CoreStatus: Error, RawRepresentable, Hashable, Sendable, CustomStr
 }
 
 /// One side of a diff as the core sees it: fingerprints and per-section row counts.
+@usableFromInline
 struct CoreInput {
-    var sections: [UInt64]
-    var rowCounts: [Int]
-    var rows: [UInt64]
+    @usableFromInline var sections: [UInt64]
+    @usableFromInline var rowCounts: [Int]
+    @usableFromInline var rows: [UInt64]
+
+    @inlinable
+    init(sections: [UInt64], rowCounts: [Int], rows: [UInt64]) {
+        self.sections = sections
+        self.rowCounts = rowCounts
+        self.rows = rows
+    }
 }
 
 /// What the core found, copied out of the context into Swift arrays. Row indices in the maps and
 /// duplicate lists are global (section-major); `UInt32.max` marks "no counterpart".
+@usableFromInline
 struct CoreResult: Sendable {
-    static let none = UInt32.max
+    @usableFromInline static let none = UInt32.max
 
-    var sectionOldToNew: [UInt32] = []
-    var sectionNewToOld: [UInt32] = []
-    var sectionDeletes: [Int] = []
-    var sectionInserts: [Int] = []
-    var sectionMoves: [Move<Int>] = []
-    var sectionOldDuplicates: [Int] = []
-    var sectionNewDuplicates: [Int] = []
-    var rowOldToNew: [UInt32] = []
-    var rowNewToOld: [UInt32] = []
-    var rowDeletes: [ItemPath] = []
-    var rowInserts: [ItemPath] = []
-    var rowMoves: [Move<ItemPath>] = []
-    var rowOldDuplicates: [Int] = []
-    var rowNewDuplicates: [Int] = []
-    var steps: [CoreStep]? = nil
+    @usableFromInline var sectionOldToNew: [UInt32] = []
+    @usableFromInline var sectionNewToOld: [UInt32] = []
+    @usableFromInline var sectionDeletes: [Int] = []
+    @usableFromInline var sectionInserts: [Int] = []
+    @usableFromInline var sectionMoves: [Move<Int>] = []
+    @usableFromInline var sectionOldDuplicates: [Int] = []
+    @usableFromInline var sectionNewDuplicates: [Int] = []
+    @usableFromInline var rowOldToNew: [UInt32] = []
+    @usableFromInline var rowNewToOld: [UInt32] = []
+    @usableFromInline var rowDeletes: [ItemPath] = []
+    @usableFromInline var rowInserts: [ItemPath] = []
+    @usableFromInline var rowMoves: [Move<ItemPath>] = []
+    @usableFromInline var rowOldDuplicates: [Int] = []
+    @usableFromInline var rowNewDuplicates: [Int] = []
+    @usableFromInline var steps: [CoreStep]? = nil
 
-    var hasDuplicates: Bool {
+    @inlinable init() {}
+
+    @usableFromInline var hasDuplicates: Bool {
         !(sectionOldDuplicates.isEmpty && sectionNewDuplicates.isEmpty && rowOldDuplicates.isEmpty && rowNewDuplicates.isEmpty)
     }
 }
 
 /// A step of the core's sequential patch.
+@usableFromInline
 struct CoreStep: Sendable, Hashable {
+    @usableFromInline
     enum Operation: UInt32, Sendable {
         case deleteSection = 0, insertSection, moveSection, updateSection, deleteRow, insertRow, moveRow, updateRow
     }
-    var operation: Operation
+    @usableFromInline var operation: Operation
     /// Old index for delete/move/update steps, new index for inserts (section index, or global row).
-    var source: Int
-    var from: ItemPath
-    var to: ItemPath
+    @usableFromInline var source: Int
+    @usableFromInline var from: ItemPath
+    @usableFromInline var to: ItemPath
 }
 
 /// A reusable diff context: the C core's scratch memory, kept between diffs so that diffing
@@ -106,6 +119,7 @@ public final class DiffContext: @unchecked Sendable {
     public func reset() { lock.withLock { cdiff_context_reset(context) } }
 
     /// Diffs two sectioned inputs; with `patch`, also computes the core's sequential patch.
+    @usableFromInline
     func diff(_ old: CoreInput, _ new: CoreInput, patch: Bool) throws(CoreStatus) -> CoreResult {
         try lock.withLock { () throws(CoreStatus) -> CoreResult in try unlockedDiff(old, new, patch: patch) }
     }

@@ -7,7 +7,7 @@ public struct DiffOptions: Sendable {
 
     /// Test hook: the bits of every identity fingerprint that are kept. Narrowing it forces
     /// fingerprint collisions, which the collision guard must turn into exactly right results.
-    var fingerprintMask: UInt64 = .max
+    @usableFromInline var fingerprintMask: UInt64 = .max
 
     /// Options with the given context and patch choice.
     public init(context: DiffContext? = nil, computesPatch: Bool = false) {

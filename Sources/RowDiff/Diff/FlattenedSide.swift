@@ -1,13 +1,15 @@
 /// One side of a sectioned diff, flattened for the core: section identities, all row identities
 /// section-major, and where each section's rows start.
+@usableFromInline
 struct FlattenedSide<Section: DiffableSection> {
-    let sectionIDs: [Section.DiffIdentity]
-    let rowIDs: [Section.Row.DiffIdentity]
-    let rows: [[Section.Row]]
+    @usableFromInline let sectionIDs: [Section.DiffIdentity]
+    @usableFromInline let rowIDs: [Section.Row.DiffIdentity]
+    @usableFromInline let rows: [[Section.Row]]
     /// rowStart[s] is the global index of section s's first row; rowStart[count] is the total.
-    let rowStart: [Int]
+    @usableFromInline let rowStart: [Int]
 
     /// - Complexity: O(sections + rows).
+    @inlinable
     init(_ sections: [Section]) {
         sectionIDs = sections.map(\.diffIdentity)
         rows = sections.map(\.rows)
@@ -26,13 +28,16 @@ struct FlattenedSide<Section: DiffableSection> {
         rowIDs = ids
     }
 
+    @inlinable
     var rowCounts: [Int] { rows.map(\.count) }
 
+    @inlinable
     func path(ofRow index: Int) -> ItemPath { rowPath(of: index, starts: rowStart) }
 }
 
 /// The (section, row) of global row `index`, given where each section's rows start.
 /// - Complexity: O(log sections).
+@inlinable
 func rowPath(of index: Int, starts: [Int]) -> ItemPath {
     var low = 0, high = starts.count - 1 // starts[low] <= index < starts[high]
     while high - low > 1 {

@@ -11,6 +11,7 @@ public struct ListDiff<Row: Diffable> {
     public let sectioned: SectionedDiff<FlatSection<Row>>
 
     /// Diffs `old` against `new`.
+    @inlinable
     public init(from old: [Row], to new: [Row], options: DiffOptions = DiffOptions()) {
         sectioned = SectionedDiff(from: [FlatSection(rows: old)], to: [FlatSection(rows: new)], options: options)
     }

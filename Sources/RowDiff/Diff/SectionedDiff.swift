@@ -24,18 +24,19 @@ public struct SectionedDiff<Section: DiffableSection> {
     /// The sequential patch, when `DiffOptions.computesPatch` was set.
     public let patch: Patch<Section>?
 
-    let sectionOldToNew: [UInt32]
-    let sectionNewToOld: [UInt32]
-    let rowOldToNew: [UInt32]
-    let rowNewToOld: [UInt32]
-    let oldRowStart: [Int]
-    let newRowStart: [Int]
+    @usableFromInline let sectionOldToNew: [UInt32]
+    @usableFromInline let sectionNewToOld: [UInt32]
+    @usableFromInline let rowOldToNew: [UInt32]
+    @usableFromInline let rowNewToOld: [UInt32]
+    @usableFromInline let oldRowStart: [Int]
+    @usableFromInline let newRowStart: [Int]
     /// True when the collision guard redid the diff on exact identities (tests read it).
-    let usedExactIdentities: Bool
+    @usableFromInline let usedExactIdentities: Bool
 
     /// Diffs `old` against `new`.
     /// - Precondition: each side has at most 2,147,483,646 sections and as many rows (the core's limit).
     /// - Complexity: See the type.
+    @inlinable
     public init(from old: [Section], to new: [Section], options: DiffOptions = DiffOptions()) {
         let oldSide = FlattenedSide(old), newSide = FlattenedSide(new)
         let context = options.context ?? DiffContext()
@@ -89,45 +90,53 @@ public struct SectionedDiff<Section: DiffableSection> {
     }
 
     /// Every matched pair (sections and rows) has equal identities.
-    private static func pairsAgree(_ core: CoreResult, _ old: FlattenedSide<Section>, _ new: FlattenedSide<Section>) -> Bool {
-        for (newIndex, oldIndex) in core.sectionNewToOld.enumerated() where oldIndex != CoreResult.none {
-            if old.sectionIDs[Int(oldIndex)] != new.sectionIDs[newIndex] { return false }
+    @inlinable
+    static func pairsAgree(_ core: CoreResult, _ old: FlattenedSide<Section>, _ new: FlattenedSide<Section>) -> Bool {
+        for newIndex in core.sectionNewToOld.indices {
+            let oldIndex = core.sectionNewToOld[newIndex]
+            if oldIndex != CoreResult.none && old.sectionIDs[Int(oldIndex)] != new.sectionIDs[newIndex] { return false }
         }
         return old.rowIDs.withUnsafeBufferPointer { oldIDs in
             new.rowIDs.withUnsafeBufferPointer { newIDs in
-                for (newIndex, oldIndex) in core.rowNewToOld.enumerated() where oldIndex != CoreResult.none {
-                    if oldIDs[Int(oldIndex)] != newIDs[newIndex] { return false }
+                core.rowNewToOld.withUnsafeBufferPointer { newToOld in
+                    for newIndex in newToOld.indices {
+                        let oldIndex = newToOld[newIndex]
+                        if oldIndex != CoreResult.none && oldIDs[Int(oldIndex)] != newIDs[newIndex] { return false }
+                    }
+                    return true
                 }
-                return true
             }
         }
     }
 
-    private static func sectionUpdates(_ core: CoreResult, _ old: [Section], _ new: [Section]) -> [Move<Int>] {
+    @inlinable
+    static func sectionUpdates(_ core: CoreResult, _ old: [Section], _ new: [Section]) -> [Move<Int>] {
         var updates = [Move<Int>]()
-        for (newIndex, oldIndex) in core.sectionNewToOld.enumerated() where oldIndex != CoreResult.none {
-            if !old[Int(oldIndex)].isContentEqual(to: new[newIndex]) {
+        for newIndex in core.sectionNewToOld.indices {
+            let oldIndex = core.sectionNewToOld[newIndex]
+            if oldIndex != CoreResult.none && !old[Int(oldIndex)].isContentEqual(to: new[newIndex]) {
                 updates.append(Move(from: Int(oldIndex), to: newIndex))
             }
         }
         return updates
     }
 
-    private static func rowUpdates(_ core: CoreResult, _ old: FlattenedSide<Section>, _ new: FlattenedSide<Section>) -> [Move<ItemPath>] {
+    @inlinable
+    static func rowUpdates(_ core: CoreResult, _ old: FlattenedSide<Section>, _ new: FlattenedSide<Section>) -> [Move<ItemPath>] {
         var updates = [Move<ItemPath>]()
         // Old rows are reached by global index; walk old sections alongside to avoid a search per row.
         var oldSectionOf = [Int32](repeating: 0, count: old.rowIDs.count)
         for section in old.rows.indices {
             for index in old.rowStart[section]..<old.rowStart[section + 1] { oldSectionOf[index] = Int32(section) }
         }
-        for (section, rows) in new.rows.enumerated() {
-            let start = new.rowStart[section]
-            for (item, row) in rows.enumerated() {
+        for section in new.rows.indices {
+            let rows = new.rows[section], start = new.rowStart[section]
+            for item in rows.indices {
                 let oldIndex = core.rowNewToOld[start + item]
                 if oldIndex == CoreResult.none { continue }
                 let oldSection = Int(oldSectionOf[Int(oldIndex)])
                 let oldItem = Int(oldIndex) - old.rowStart[oldSection]
-                if !old.rows[oldSection][oldItem].isContentEqual(to: row) {
+                if !old.rows[oldSection][oldItem].isContentEqual(to: rows[item]) {
                     updates.append(Move(from: ItemPath(section: oldSection, item: oldItem), to: ItemPath(section: section, item: item)))
                 }
             }
@@ -139,25 +148,30 @@ public struct SectionedDiff<Section: DiffableSection> {
 
     /// The new index of old section `index`, or nil if it was deleted.
     /// - Complexity: O(1).
+    @inlinable
     public func newIndex(ofOldSection index: Int) -> Int? { Self.mapped(sectionOldToNew[index]) }
 
     /// The old index of new section `index`, or nil if it was inserted.
     /// - Complexity: O(1).
+    @inlinable
     public func oldIndex(ofNewSection index: Int) -> Int? { Self.mapped(sectionNewToOld[index]) }
 
     /// The new position of the old row at `path`, or nil if it was deleted.
     /// - Complexity: O(log sections).
+    @inlinable
     public func newPath(ofOldItem path: ItemPath) -> ItemPath? {
         Self.mapped(rowOldToNew[oldRowStart[path.section] + path.item]).map { rowPath(of: $0, starts: newRowStart) }
     }
 
     /// The old position of the new row at `path`, or nil if it was inserted.
     /// - Complexity: O(log sections).
+    @inlinable
     public func oldPath(ofNewItem path: ItemPath) -> ItemPath? {
         Self.mapped(rowNewToOld[newRowStart[path.section] + path.item]).map { rowPath(of: $0, starts: oldRowStart) }
     }
 
-    private static func mapped(_ value: UInt32) -> Int? { value == CoreResult.none ? nil : Int(value) }
+    @inlinable
+    static func mapped(_ value: UInt32) -> Int? { value == CoreResult.none ? nil : Int(value) }
 }
 
 extension SectionedDiff: Sendable where Section: Sendable, Section.Row: Sendable {}

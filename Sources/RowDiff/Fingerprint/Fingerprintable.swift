@@ -37,9 +37,11 @@ public enum Fingerprint {
 }
 
 /// Fingerprints for identities of any `Hashable` type, taking the fastest path the type allows.
+@usableFromInline
 enum IdentityFingerprints {
     /// One fingerprint per identity, in order.
     /// - Complexity: O(n), one pass (one C call for UUID arrays).
+    @inlinable
     static func compute<ID: Hashable>(_ ids: [ID], seed: UInt64) -> [UInt64] {
         if let fingerprintable = ID.self as? any Fingerprintable.Type {
             return fast(ids, as: fingerprintable, seed: seed)
@@ -48,7 +50,8 @@ enum IdentityFingerprints {
         return ids.map { UInt64(bitPattern: Int64($0.hashValue)) ^ seed }
     }
 
-    private static func fast<ID: Hashable, F: Fingerprintable>(_ ids: [ID], as type: F.Type, seed: UInt64) -> [UInt64] {
+    @inlinable
+    static func fast<ID: Hashable, F: Fingerprintable>(_ ids: [ID], as type: F.Type, seed: UInt64) -> [UInt64] {
         // ID and F are the same type here (the cast above succeeded), so the array is reused as is.
         let values = unsafeBitCast(ids, to: [F].self)
         return [UInt64](unsafeUninitializedCapacity: values.count) { output, count in

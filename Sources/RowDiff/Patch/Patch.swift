@@ -27,6 +27,7 @@ public struct Patch<Section: DiffableSection> {
     /// The steps, in order.
     public let steps: [PatchStep<Section>]
 
+    @inlinable
     init(steps core: [CoreStep], old: FlattenedSide<Section>, new: [Section], newSide: FlattenedSide<Section>) {
         steps = core.map { step in
             switch step.operation {
