@@ -1,0 +1,360 @@
+"""The Pythonic layer: diff lists of Python values, get index changes and a replayable patch.
+
+Values are reduced to exact integer identities and contents in Python (see ``_canon``), the C
+core does the matching and the minimal-move computation, and the results come back as frozen
+dataclasses with None for "no counterpart".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Hashable, Sequence, Tuple
+
+from . import core
+from ._canon import Interner, canonical
+from .errors import InputError
+from .patch import Step, apply_patch, apply_sectioned_patch, section_parts
+
+__all__ = ["Duplicates", "Changes", "Diff", "RowChanges", "SectionedDiff", "diff", "diff_sectioned"]
+
+#: A row position: (section, row).
+Path = Tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Duplicates:
+    """Positions of every element whose identity occurs more than once on its own side
+    (old positions in `old`, new positions in `new`). Duplicates never fail a diff: the k-th
+    occurrence in old pairs with the k-th in new."""
+
+    old: tuple = ()
+    new: tuple = ()
+
+    def __bool__(self) -> bool:
+        return bool(self.old or self.new)
+
+
+@dataclass(frozen=True)
+class Changes:
+    """Changes between two lists (or between the sections of two sectioned lists).
+
+    Attributes (coordinate space in brackets):
+        deletes: [old] indices of elements that disappear, ascending.
+        inserts: [new] indices of elements that appear, ascending.
+        moves: (old, new) pairs of matched elements outside a longest increasing subsequence:
+            the minimum number of moves. Sorted by new index.
+        updates: (old, new) pairs of matched elements whose content changed. Sorted by new index.
+            An element that moves and changes is in both.
+        old_to_new: for each old index, its new index or None.
+        new_to_old: for each new index, its old index or None.
+        duplicates: see Duplicates.
+    """
+
+    deletes: tuple[int, ...]
+    inserts: tuple[int, ...]
+    moves: tuple[tuple[int, int], ...]
+    updates: tuple[tuple[int, int], ...]
+    old_to_new: tuple[int | None, ...]
+    new_to_old: tuple[int | None, ...]
+    duplicates: Duplicates
+
+    @property
+    def has_changes(self) -> bool:
+        """True if anything was deleted, inserted, moved or updated."""
+        return bool(self.deletes or self.inserts or self.moves or self.updates)
+
+    @classmethod
+    def _from_raw(cls, raw: core.RawChanges, **extra: Any) -> Any:
+        return cls(
+            deletes=raw.deletes,
+            inserts=raw.inserts,
+            moves=raw.moves,
+            updates=raw.updates,
+            old_to_new=_nones(raw.old_to_new),
+            new_to_old=_nones(raw.new_to_old),
+            duplicates=Duplicates(raw.old_duplicates, raw.new_duplicates),
+            **extra,
+        )
+
+
+@dataclass(frozen=True)
+class Diff(Changes):
+    """The result of diff(): Changes plus `patch`, the same change as sequential Steps."""
+
+    patch: tuple[Step, ...] = ()
+
+    def apply(self, old: Sequence[Any]) -> list[Any]:
+        """The new list, rebuilt from `old` by replaying the patch (see apply_patch)."""
+        return apply_patch(old, self.patch)
+
+
+@dataclass(frozen=True)
+class RowChanges:
+    """Row-level changes of a sectioned diff; positions are (section, row) tuples.
+
+    Attributes (coordinate space in brackets):
+        deletes: [old] rows that disappear, including the rows of deleted sections.
+        inserts: [new] rows that appear, including the rows of inserted sections.
+        moves: ([old], [new]) rows that change section, or fall outside their section's longest
+            increasing subsequence. A row whose old or new section is deleted or inserted is a
+            delete plus an insert, never a move.
+        updates: ([old], [new]) matched rows whose content changed.
+        old_to_new: per old section, per row: its new (section, row) or None.
+        new_to_old: per new section, per row: its old (section, row) or None.
+        duplicates: rows whose identity occurs more than once among all rows of one side.
+    """
+
+    deletes: tuple[Path, ...]
+    inserts: tuple[Path, ...]
+    moves: tuple[tuple[Path, Path], ...]
+    updates: tuple[tuple[Path, Path], ...]
+    old_to_new: tuple[tuple[Path | None, ...], ...]
+    new_to_old: tuple[tuple[Path | None, ...], ...]
+    duplicates: Duplicates
+
+    @property
+    def has_changes(self) -> bool:
+        return bool(self.deletes or self.inserts or self.moves or self.updates)
+
+
+@dataclass(frozen=True)
+class SectionedDiff:
+    """The result of diff_sectioned(): section changes, row changes and the sectioned patch."""
+
+    sections: Changes
+    rows: RowChanges
+    patch: tuple[Step, ...]
+    items: str = field(default="items", repr=False)
+
+    @property
+    def has_changes(self) -> bool:
+        return self.sections.has_changes or self.rows.has_changes
+
+    def apply(self, old_sections: Sequence[Any]) -> list[Any]:
+        """The new sections, rebuilt from `old_sections` by replaying the patch."""
+        return apply_sectioned_patch(old_sections, self.patch, self.items)
+
+
+def _nones(indices: Sequence[int]) -> tuple[int | None, ...]:
+    none = core.NONE
+    return tuple(None if i == none else i for i in indices)
+
+
+# ---- Python values → exact integer identities and contents ----------------------------------
+
+
+class _Numbering:
+    """Identity and content interners shared by both sides of one diff, so equal values on the
+    two sides get equal numbers."""
+
+    def __init__(self, key: Callable[[Any], Hashable] | None, content: Callable[[Any], Any] | None) -> None:
+        self.key = key
+        self.content = content
+        self.ids = Interner()
+        self.contents = Interner()
+
+    def number(self, element: Any, where: Callable[[], str], ids: list[int], contents: list[int]) -> None:
+        """Append the element's identity and content numbers; `where` names it for errors."""
+        if self.key is not None:
+            identity = self.key(element)
+        elif isinstance(element, dict):
+            try:
+                identity = element["id"]
+            except KeyError:
+                raise InputError(
+                    f"{where()} is a dict without an 'id' key; pass key= to say what identifies it"
+                ) from None
+        else:
+            identity = element
+        value = element if self.content is None else self.content(element)
+        self.number_chosen(identity, value, where, ids, contents)
+
+    def number_chosen(
+        self, identity: Any, value: Any, where: Callable[[], str], ids: list[int], contents: list[int]
+    ) -> None:
+        """Append the numbers of an identity and content already extracted from an element."""
+        try:
+            identity_form = canonical(identity)
+            ids.append(self.ids.number(identity_form))
+            # Plain hashables are their own content: reuse the form instead of recomputing it.
+            contents.append(self.contents.number(identity_form if value is identity else canonical(value)))
+        except TypeError as error:
+            raise InputError(f"{where()} cannot be compared as a value ({error})") from None
+
+
+def diff(
+    old: Sequence[Any],
+    new: Sequence[Any],
+    key: Callable[[Any], Hashable] | None = None,
+    content: Callable[[Any], Any] | None = None,
+) -> Diff:
+    """Diff two lists.
+
+    Identity: ``key(x)`` if given; for dicts ``x["id"]``; otherwise the element itself.
+    Content (for updates): ``content(x)`` if given, otherwise the whole element. Identities and
+    contents compare as JSON-like values (dicts regardless of key order; ``True`` differs from
+    ``1``), exactly — no hash collisions are possible.
+
+    Raises InputError for a dict without "id" (and no key=), or an unhashable identity/content.
+
+    - Complexity: O(n + m) Python work to number the elements, O((n + m) log(n + m)) in C.
+    """
+    old, new = list(old), list(new)
+    numbering = _Numbering(key, content)
+    old_ids: list[int] = []
+    old_contents: list[int] = []
+    new_ids: list[int] = []
+    new_contents: list[int] = []
+    for index, element in enumerate(old):
+        numbering.number(element, lambda: f"old[{index}]", old_ids, old_contents)
+    for index, element in enumerate(new):
+        numbering.number(element, lambda: f"new[{index}]", new_ids, new_contents)
+
+    with core.borrowed_context() as context:
+        raw = context.diff_raw(old_ids, new_ids, old_contents, new_contents)
+        steps = context.patch()  # before any other diff on this context replaces the result
+
+    patch = []
+    for s in steps:
+        op = core.OP_NAMES[s.op]
+        if op == "delete":
+            patch.append(Step(op, at=s.from_row, source=s.source))
+        elif op == "insert":
+            patch.append(Step(op, at=s.to_row, value=new[s.source], source=s.source))
+        elif op == "move":
+            patch.append(Step(op, from_=s.from_row, to=s.to_row, source=s.source))
+        elif op == "update":
+            patch.append(Step(op, at=s.to_row, value=new[raw.old_to_new[s.source]], source=s.source))
+        else:  # a flat diff is patched as one section: section steps would be a C bug
+            raise AssertionError(f"CDiffCore emitted {op} for a flat diff")
+    return Diff._from_raw(raw, patch=tuple(patch))
+
+
+# ---- sectioned -----------------------------------------------------------------------------
+
+
+def _section_identity(section: Any, header: Any, section_key: Callable[[Any], Hashable] | None) -> Any:
+    if section_key is not None:
+        return section_key(section)
+    if isinstance(header, dict):
+        return header["id"]
+    return header[0]
+
+
+def _section_content(section: Any, header: Any, items: str, section_content: Callable[[Any], Any] | None) -> Any:
+    if section_content is not None:
+        return section_content(section)
+    if isinstance(header, dict):
+        return {k: v for k, v in header.items() if k != items}
+    return header[0]  # an (id, rows) pair has nothing besides its identity
+
+
+def diff_sectioned(
+    old_sections: Sequence[Any],
+    new_sections: Sequence[Any],
+    key: Callable[[Any], Hashable] | None = None,
+    section_key: Callable[[Any], Hashable] | None = None,
+    items: str = "items",
+    content: Callable[[Any], Any] | None = None,
+    section_content: Callable[[Any], Any] | None = None,
+) -> SectionedDiff:
+    """Diff two sectioned lists.
+
+    A section is a dict with an "id" and a rows list under `items`, or an ``(id, rows)`` pair.
+    Section identity: ``section_key(s)`` if given, else its id. Section content: the dict without
+    its rows (``section_content(s)`` overrides); pairs have no content beyond their id. Rows:
+    identity and content as in diff() (`key`, `content`).
+
+    Rows are matched over each side's whole row list (k-th occurrence with k-th occurrence), so a
+    row may move between sections; a row whose section is deleted or inserted is a delete plus an
+    insert.
+
+    - Complexity: as diff(), over sections plus rows.
+    """
+    old_sections, new_sections = list(old_sections), list(new_sections)
+    section_numbering = _Numbering(None, None)
+    row_numbering = _Numbering(key, content)
+    sides = []
+    for side, sections in (("old", old_sections), ("new", new_sections)):
+        section_ids: list[int] = []
+        section_contents: list[int] = []
+        row_counts: list[int] = []
+        row_ids: list[int] = []
+        row_contents: list[int] = []
+        rows_flat: list[Any] = []
+        for s, section in enumerate(sections):
+            where = f"{side}_sections[{s}]"
+            try:
+                header, rows = section_parts(section, items)
+                identity = _section_identity(section, header, section_key)
+                value = _section_content(section, header, items, section_content)
+                rows = list(rows)
+            except KeyError as error:
+                raise InputError(f"{where} has no {error.args[0]!r} key") from None
+            except TypeError as error:
+                raise InputError(f"{where}: {error}") from None
+            section_numbering.number_chosen(identity, value, lambda: where, section_ids, section_contents)
+            row_counts.append(len(rows))
+            for r, row in enumerate(rows):
+                row_numbering.number(row, lambda: f"{where}[{items!r}][{r}]", row_ids, row_contents)
+            rows_flat.extend(rows)
+        sides.append((section_ids, section_contents, row_counts, row_ids, row_contents, rows_flat))
+
+    (o_sids, o_scont, o_counts, o_rids, o_rcont, _), (n_sids, n_scont, n_counts, n_rids, n_rcont, new_rows) = sides
+    with core.borrowed_context() as context:
+        raw_sections, raw_rows = context.diff_sectioned_raw(
+            o_sids, o_counts, o_rids, n_sids, n_counts, n_rids,
+            old_section_contents=o_scont, new_section_contents=n_scont,
+            old_row_contents=o_rcont, new_row_contents=n_rcont,
+        )
+        steps = context.patch()
+
+    old_paths = [(s, r) for s, count in enumerate(o_counts) for r in range(count)]
+    new_paths = [(s, r) for s, count in enumerate(n_counts) for r in range(count)]
+
+    def nested(global_map: Sequence[int], counts: list[int], targets: list[Path]) -> tuple:
+        out, start = [], 0
+        none = core.NONE
+        for count in counts:
+            out.append(tuple(None if g == none else targets[g] for g in global_map[start : start + count]))
+            start += count
+        return tuple(out)
+
+    rows = RowChanges(
+        deletes=raw_rows.deletes,
+        inserts=raw_rows.inserts,
+        moves=raw_rows.moves,
+        updates=raw_rows.updates,
+        old_to_new=nested(raw_rows.old_to_new, o_counts, new_paths),
+        new_to_old=nested(raw_rows.new_to_old, n_counts, old_paths),
+        duplicates=Duplicates(
+            tuple(old_paths[g] for g in raw_rows.old_duplicates),
+            tuple(new_paths[g] for g in raw_rows.new_duplicates),
+        ),
+    )
+
+    patch = []
+    for s in steps:
+        op = core.OP_NAMES[s.op]
+        if op == "deleteSection":
+            patch.append(Step(op, at=s.from_section, source=s.source))
+        elif op == "insertSection":
+            patch.append(Step(op, at=s.to_section, value=new_sections[s.source], source=s.source))
+        elif op == "moveSection":
+            patch.append(Step(op, from_=s.from_section, to=s.to_section, source=s.source))
+        elif op == "updateSection":
+            target = raw_sections.old_to_new[s.source]
+            patch.append(Step(op, at=s.to_section, value=new_sections[target], source=s.source))
+        elif op == "delete":
+            patch.append(Step(op, at=(s.from_section, s.from_row), source=old_paths[s.source]))
+        elif op == "insert":
+            patch.append(Step(op, at=(s.to_section, s.to_row), value=new_rows[s.source], source=new_paths[s.source]))
+        elif op == "move":
+            patch.append(
+                Step(op, from_=(s.from_section, s.from_row), to=(s.to_section, s.to_row), source=old_paths[s.source])
+            )
+        elif op == "update":
+            value = new_rows[raw_rows.old_to_new[s.source]]
+            patch.append(Step(op, at=(s.to_section, s.to_row), value=value, source=old_paths[s.source]))
+    return SectionedDiff(Changes._from_raw(raw_sections), rows, tuple(patch), items)
+

@@ -1,0 +1,24 @@
+"""The README's 30-second example runs and its commented results are true."""
+
+import re
+from pathlib import Path
+
+import pytest
+
+README = Path(__file__).resolve().parent.parent / "README.md"
+
+
+@pytest.mark.skipif(not README.is_file(), reason="README.md not next to the tests")
+def test_thirty_second_example():
+    block = re.search(r"```python\n(.*?)```", README.read_text(), re.S).group(1)
+    namespace: dict = {}
+    exec(compile(block, str(README), "exec"), namespace)
+    d, s = namespace["d"], namespace["s"]
+    assert (d.deletes, d.inserts, d.moves, d.updates) == ((1,), (2,), ((2, 0),), ((0, 1),))
+    assert [repr(step) for step in d.patch] == [
+        "Step('delete', at=1)",
+        "Step('move', from_=1, to=0)",
+        "Step('insert', at=2, value={'id': 4, 'title': 'Jam'})",
+        "Step('update', at=1, value={'id': 1, 'title': 'Oat milk'})",
+    ]
+    assert s.rows.moves == (((0, 0), (1, 1)),)
