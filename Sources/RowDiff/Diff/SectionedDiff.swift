@@ -50,13 +50,13 @@ public struct SectionedDiff<Section: DiffableSection> {
             }
         }
 
+        func fingerprints<ID: Hashable>(_ ids: [ID]) -> [UInt64] {
+            let computed = IdentityFingerprints.compute(ids, seed: 0)
+            return mask == .max ? computed : computed.map { $0 & mask }
+        }
         var core = run(
-            CoreInput(sections: IdentityFingerprints.compute(oldSide.sectionIDs, seed: 0).map { $0 & mask },
-                      rowCounts: oldSide.rowCounts,
-                      rows: IdentityFingerprints.compute(oldSide.rowIDs, seed: 0).map { $0 & mask }),
-            CoreInput(sections: IdentityFingerprints.compute(newSide.sectionIDs, seed: 0).map { $0 & mask },
-                      rowCounts: newSide.rowCounts,
-                      rows: IdentityFingerprints.compute(newSide.rowIDs, seed: 0).map { $0 & mask }))
+            CoreInput(sections: fingerprints(oldSide.sectionIDs), rowCounts: oldSide.rowCounts, rows: fingerprints(oldSide.rowIDs)),
+            CoreInput(sections: fingerprints(newSide.sectionIDs), rowCounts: newSide.rowCounts, rows: fingerprints(newSide.rowIDs)))
         var exact = false
         if core.hasDuplicates || !Self.pairsAgree(core, oldSide, newSide) {
             // A repeated fingerprint may be a real duplicate or a collision; either way, exact
@@ -81,12 +81,13 @@ public struct SectionedDiff<Section: DiffableSection> {
             oldSections: core.sectionOldDuplicates, newSections: core.sectionNewDuplicates,
             oldItems: core.rowOldDuplicates.map(oldSide.path(ofRow:)),
             newItems: core.rowNewDuplicates.map(newSide.path(ofRow:)))
-        self.changeset = Changeset(
+        let changeset = Changeset(
             sectionDeletes: core.sectionDeletes, sectionInserts: core.sectionInserts, sectionMoves: core.sectionMoves,
             sectionUpdates: Self.sectionUpdates(core, old, new),
             itemDeletes: core.rowDeletes, itemInserts: core.rowInserts, itemMoves: core.rowMoves,
             itemUpdates: Self.rowUpdates(core, oldSide, newSide))
-        self.patch = core.steps.map { Patch(steps: $0, old: oldSide, new: new, newSide: newSide) }
+        self.changeset = changeset
+        self.patch = core.steps.map { Patch(steps: $0, changeset: changeset, new: new, newSide: newSide) }
     }
 
     /// Every matched pair (sections and rows) has equal identities.
@@ -124,17 +125,21 @@ public struct SectionedDiff<Section: DiffableSection> {
     @inlinable
     static func rowUpdates(_ core: CoreResult, _ old: FlattenedSide<Section>, _ new: FlattenedSide<Section>) -> [Move<ItemPath>] {
         var updates = [Move<ItemPath>]()
-        // Old rows are reached by global index; walk old sections alongside to avoid a search per row.
-        var oldSectionOf = [Int32](repeating: 0, count: old.rowIDs.count)
-        for section in old.rows.indices {
-            for index in old.rowStart[section]..<old.rowStart[section + 1] { oldSectionOf[index] = Int32(section) }
+        // Old rows are reached by global index: a table of their sections avoids a search per row
+        // (a flat list, one section, needs no table).
+        var oldSectionOf = [Int32]()
+        if old.rows.count > 1 {
+            oldSectionOf = [Int32](repeating: 0, count: old.rowIDs.count)
+            for section in old.rows.indices {
+                for index in old.rowStart[section]..<old.rowStart[section + 1] { oldSectionOf[index] = Int32(section) }
+            }
         }
         for section in new.rows.indices {
             let rows = new.rows[section], start = new.rowStart[section]
             for item in rows.indices {
                 let oldIndex = core.rowNewToOld[start + item]
                 if oldIndex == CoreResult.none { continue }
-                let oldSection = Int(oldSectionOf[Int(oldIndex)])
+                let oldSection = oldSectionOf.isEmpty ? 0 : Int(oldSectionOf[Int(oldIndex)])
                 let oldItem = Int(oldIndex) - old.rowStart[oldSection]
                 if !old.rows[oldSection][oldItem].isContentEqual(to: rows[item]) {
                     updates.append(Move(from: ItemPath(section: oldSection, item: oldItem), to: ItemPath(section: section, item: item)))

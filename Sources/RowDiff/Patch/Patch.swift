@@ -27,9 +27,11 @@ public struct Patch<Section: DiffableSection> {
     /// The steps, in order.
     public let steps: [PatchStep<Section>]
 
+    /// The core's structural steps, then the updates the Swift layer found (content is compared
+    /// in Swift, so the core was given no content fingerprints and emitted no update steps).
     @inlinable
-    init(steps core: [CoreStep], old: FlattenedSide<Section>, new: [Section], newSide: FlattenedSide<Section>) {
-        steps = core.map { step in
+    init(steps core: [CoreStep], changeset: Changeset, new: [Section], newSide: FlattenedSide<Section>) {
+        var steps: [PatchStep<Section>] = core.map { step in
             switch step.operation {
             case .deleteSection: return .deleteSection(at: step.from.section)
             case .insertSection: return .insertSection(at: step.to.section, section: Section(source: new[step.source], rows: []))
@@ -43,6 +45,12 @@ public struct Patch<Section: DiffableSection> {
             case .updateRow: return .updateItem(at: step.to, row: newSide.rows[step.to.section][step.to.item])
             }
         }
+        steps.reserveCapacity(steps.count + changeset.sectionUpdates.count + changeset.itemUpdates.count)
+        for update in changeset.sectionUpdates { steps.append(.updateSection(at: update.to, section: new[update.to])) }
+        for update in changeset.itemUpdates {
+            steps.append(.updateItem(at: update.to, row: newSide.rows[update.to.section][update.to.item]))
+        }
+        self.steps = steps
     }
 
     /// The number of move steps (sections and rows).
