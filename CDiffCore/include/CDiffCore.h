@@ -15,7 +15,10 @@
  * - A pointer parameter documented "may be NULL only if its count is 0" gets
  *   CDIFF_ERR_NULL_ARGUMENT otherwise. No function aborts, and none reads outside the ranges given.
  * - After the first diff, a diff whose inputs are no larger allocates nothing: all scratch memory
- *   belongs to the context and is reused.
+ *   belongs to the context and is reused. cdiff_patch stores exactly its steps (24 bytes each) and
+ *   allocates only when a patch has more steps than any earlier one on the context.
+ * - A diff that returns an error leaves the context with no result (cdiff_patch then returns
+ *   CDIFF_ERR_NO_RESULT); the context itself stays usable.
  * - Indices are uint32_t; CDIFF_NONE marks "no counterpart". Counts are size_t and must not
  *   exceed CDIFF_MAX_COUNT.
  * - Fingerprints are in-process values: they may differ between builds (the hash used when the
@@ -62,11 +65,12 @@ typedef enum cdiff_status {
     CDIFF_OK = 0,
     /** A required pointer was NULL, or an array pointer was NULL with a non-zero count. */
     CDIFF_ERR_NULL_ARGUMENT = 1,
-    /** A count exceeds CDIFF_MAX_COUNT, or a size computed from the counts would overflow. */
+    /** A list count exceeds CDIFF_MAX_COUNT, or a size computed from the counts would overflow.
+     *  (Per-section row counts that cannot sum to row_count are CDIFF_ERR_SECTION_COUNTS.) */
     CDIFF_ERR_TOO_LARGE = 2,
     /** Sectioned input: the per-section row counts do not sum to the row count. */
     CDIFF_ERR_SECTION_COUNTS = 3,
-    /** The allocator returned NULL. The context stays valid; the last result is gone. */
+    /** The allocator returned NULL. The context stays valid; it holds no result. */
     CDIFF_ERR_OUT_OF_MEMORY = 4,
     /** An argument is out of its domain: content fingerprints on one side only, key_size 0. */
     CDIFF_ERR_INVALID_ARGUMENT = 5,

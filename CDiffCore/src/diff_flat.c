@@ -76,15 +76,16 @@ static bool scratch_bytes(size_t n, size_t m, size_t *out) {
 
 cdiff_status cdiff_diff(cdiff_context *context, const cdiff_list *old_list, const cdiff_list *new_list,
                         cdiff_changes *out) {
-    if (context == NULL || old_list == NULL || new_list == NULL || out == NULL) return CDIFF_ERR_NULL_ARGUMENT;
+    if (context == NULL) return CDIFF_ERR_NULL_ARGUMENT;
+    context->result_kind = RESULT_NONE; /* a rejected diff leaves no result to patch */
+    context->patch_valid = false;
+    if (old_list == NULL || new_list == NULL || out == NULL) return CDIFF_ERR_NULL_ARGUMENT;
     const size_t n = old_list->count, m = new_list->count;
     cdiff_status status = cdiff_check_ids(old_list->ids, old_list->contents, n);
     if (status == CDIFF_OK) status = cdiff_check_ids(new_list->ids, new_list->contents, m);
     if (status == CDIFF_OK) status = cdiff_check_contents(old_list->contents, n, new_list->contents, m);
     if (status != CDIFF_OK) return status;
 
-    context->result_kind = RESULT_NONE;
-    context->patch_valid = false;
     size_t scratch, biggest = n > m ? n : m;
     if (!scratch_bytes(n, m, &scratch)) return CDIFF_ERR_TOO_LARGE;
     const size_t u32 = sizeof(uint32_t), pair = sizeof(cdiff_move);

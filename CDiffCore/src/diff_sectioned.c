@@ -162,8 +162,10 @@ static void match_rows(cdiff_context *context, const cdiff_sectioned_list *old_l
 cdiff_status cdiff_diff_sectioned(cdiff_context *context, const cdiff_sectioned_list *old_list,
                                   const cdiff_sectioned_list *new_list, cdiff_changes *sections,
                                   cdiff_row_changes *rows) {
-    if (context == NULL || old_list == NULL || new_list == NULL || sections == NULL || rows == NULL)
-        return CDIFF_ERR_NULL_ARGUMENT;
+    if (context == NULL) return CDIFF_ERR_NULL_ARGUMENT;
+    context->result_kind = RESULT_NONE; /* a rejected diff leaves no result to patch */
+    context->patch_valid = false;
+    if (old_list == NULL || new_list == NULL || sections == NULL || rows == NULL) return CDIFF_ERR_NULL_ARGUMENT;
     cdiff_status status = check_side(old_list);
     if (status == CDIFF_OK) status = check_side(new_list);
     if (status == CDIFF_OK)
@@ -174,8 +176,6 @@ cdiff_status cdiff_diff_sectioned(cdiff_context *context, const cdiff_sectioned_
                                       new_list->row_count);
     if (status != CDIFF_OK) return status;
 
-    context->result_kind = RESULT_NONE;
-    context->patch_valid = false;
     status = reserve_all(context, old_list->section_count, new_list->section_count, old_list->row_count,
                          new_list->row_count);
     if (status != CDIFF_OK) return status;

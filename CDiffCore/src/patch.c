@@ -240,7 +240,9 @@ cdiff_status cdiff_patch(cdiff_context *context, const cdiff_step **steps, size_
     const size_t so = v.sections->old_count, sn = v.sections->new_count, ro = v.old_rows, rn = v.new_rows;
     size_t step_count = v.sections->delete_count + v.sections->insert_count + v.sections->move_count +
                         v.sections->update_count + v.move_count + v.update_count;
-    for (size_t i = 0; i < ro; i++) step_count += v.row_old_to_new[i] == CDIFF_NONE;
+    for (size_t os = 0; os < so; os++) /* rows of deleted sections go with their section */
+        if (v.sections->old_to_new[os] != CDIFF_NONE)
+            for (uint32_t i = v.old_start[os]; i < v.old_start[os + 1]; i++) step_count += v.row_old_to_new[i] == CDIFF_NONE;
     for (size_t j = 0; j < rn; j++) step_count += v.row_new_to_old[j] == CDIFF_NONE;
     size_t steps_bytes, section_words, row_words, section_bytes, row_bytes;
     if (!cdiff_mul(step_count, sizeof(cdiff_step), &steps_bytes) ||

@@ -1,0 +1,212 @@
+/* CDiffCore benchmark: fixed-seed workloads (tests/workloads.c), warm-up, then timed runs of
+ * cdiff_diff / cdiff_diff_sectioned on a reused context and of cdiff_patch; prints median,
+ * min and max beside the targets, moves and peak scratch per input element.
+ *
+ *   bench [--json] [--runs N] [--only NAME]
+ *
+ * Times are wall clock (CLOCK_MONOTONIC) and noisy on shared machines: compare runs made
+ * back to back, and gate CI on the tests' allocation counts, not on these numbers. */
+#define _POSIX_C_SOURCE 200809L
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "workloads.h"
+
+#define BENCH_SEED 0xB0B5EEDull
+#define SCRATCH_TARGET 40.0 /* bytes per input element */
+
+/* What is printed per workload (the inputs are freed before printing). */
+typedef struct result {
+    const char *name, *description;
+    double target_ms;
+    size_t old_count, new_count, elements, moves, steps, scratch_diff, scratch, runs;
+    double median, min, max, patch_median;
+    int ok;
+} result;
+
+/* The machine, so a table can be quoted with it; the load average because on a shared machine
+ * it explains most of the run-to-run noise. */
+static void machine(char *out, size_t size) {
+    char model[128] = "unknown CPU", line[256];
+    int cpus = 0;
+    double load = -1;
+    FILE *f = fopen("/proc/cpuinfo", "r");
+    while (f && fgets(line, sizeof line, f)) {
+        if (!strncmp(line, "model name", 10)) {
+            char *colon = strchr(line, ':');
+            if (colon && cpus == 0) snprintf(model, sizeof model, "%s", colon + 2);
+            cpus++;
+        }
+    }
+    if (f) fclose(f);
+    model[strcspn(model, "\n")] = 0;
+    f = fopen("/proc/loadavg", "r");
+    if (f && fscanf(f, "%lf", &load) != 1) load = -1;
+    if (f) fclose(f);
+    snprintf(out, size, "%s, %d CPUs, load %.2f, compiler %s", model, cpus, load,
+#if defined(__clang__)
+             "clang " __clang_version__
+#elif defined(__GNUC__)
+             "gcc " __VERSION__
+#else
+             "unknown"
+#endif
+    );
+}
+
+static double now_ms(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec * 1e3 + (double)t.tv_nsec / 1e6;
+}
+
+static int compare_double(const void *x, const void *y) {
+    double a = *(const double *)x, b = *(const double *)y;
+    return a < b ? -1 : (a > b);
+}
+
+static double median_of(double *samples, size_t count) {
+    qsort(samples, count, sizeof *samples, compare_double);
+    return count % 2 ? samples[count / 2] : (samples[count / 2 - 1] + samples[count / 2]) / 2;
+}
+
+/* One diff on the context; returns its move count (sections + rows when sectioned). */
+static size_t run_diff(cdiff_context *context, const workload *w) {
+    if (w->sectioned) {
+        cdiff_sectioned_list o = sectioned_input_list(&w->old_sectioned, 1, 1), n = sectioned_input_list(&w->new_sectioned, 1, 1);
+        cdiff_changes sections;
+        cdiff_row_changes rows;
+        if (cdiff_diff_sectioned(context, &o, &n, &sections, &rows) != CDIFF_OK) return SIZE_MAX;
+        return sections.move_count + rows.move_count;
+    }
+    cdiff_list o = flat_input_list(&w->old_flat, 0), n = flat_input_list(&w->new_flat, 0);
+    cdiff_changes changes;
+    if (cdiff_diff(context, &o, &n, &changes) != CDIFF_OK) return SIZE_MAX;
+    return changes.move_count;
+}
+
+static int measure(const workload *w, size_t runs, result *r) {
+    double *samples = calloc(runs, sizeof *samples), *patch_samples = calloc(runs, sizeof *patch_samples);
+    cdiff_context *context = cdiff_context_create();
+    if (!samples || !patch_samples || !context) return 0;
+    memset(r, 0, sizeof *r);
+    r->name = w->name;
+    r->description = w->description;
+    r->target_ms = w->target_ms;
+    r->elements = workload_elements(w);
+    r->runs = runs;
+    r->old_count = w->sectioned ? w->old_sectioned.row_count : w->old_flat.count;
+    r->new_count = w->sectioned ? w->new_sectioned.row_count : w->new_flat.count;
+    for (int k = 0; k < 2; k++) r->moves = run_diff(context, w); /* warm-up: scratch sized, caches warm */
+    for (size_t k = 0; k < runs; k++) {
+        double start = now_ms();
+        r->moves = run_diff(context, w);
+        samples[k] = now_ms() - start;
+    }
+    r->scratch_diff = cdiff_context_memory(context);
+    /* A patch is computed once per result, so each timed patch follows an untimed diff. */
+    const cdiff_step *steps;
+    for (size_t k = 0; k < runs; k++) {
+        run_diff(context, w);
+        double start = now_ms();
+        if (cdiff_patch(context, &steps, &r->steps) != CDIFF_OK) r->moves = SIZE_MAX;
+        patch_samples[k] = now_ms() - start;
+    }
+    r->scratch = cdiff_context_memory(context);
+    r->median = median_of(samples, runs);
+    r->min = samples[0];
+    r->max = samples[runs - 1];
+    r->patch_median = median_of(patch_samples, runs);
+    r->ok = r->moves != SIZE_MAX && (w->target_ms == 0 || r->median <= w->target_ms) &&
+            (double)r->scratch / (double)r->elements <= SCRATCH_TARGET;
+    cdiff_context_free(context);
+    free(samples);
+    free(patch_samples);
+    return r->moves != SIZE_MAX;
+}
+
+static void print_table(const result *results, size_t count) {
+    char where[400];
+    machine(where, sizeof where);
+    printf("CDiffCore %s benchmark (seed 0x%llx, %zu timed runs after 2 warm-ups; targets: time as listed, "
+           "scratch <= %.0f B/element)\nmachine: %s\n\n",
+           cdiff_version_string(), (unsigned long long)BENCH_SEED, count ? results[0].runs : 0, SCRATCH_TARGET, where);
+    printf("%-16s %9s %9s | %9s %9s %9s %8s | %8s %10s %8s | %7s %7s %5s\n", "workload", "old", "new", "median ms", "min",
+           "max", "target", "moves", "patch ms", "steps", "B/el d", "B/el", "");
+    printf("%.*s\n", 132, "--------------------------------------------------------------------------------------------"
+                          "--------------------------------------------");
+    for (size_t k = 0; k < count; k++) {
+        const result *r = &results[k];
+        char target[16] = "-";
+        if (r->target_ms > 0) snprintf(target, sizeof target, "<= %g", r->target_ms);
+        printf("%-16s %9zu %9zu | %9.3f %9.3f %9.3f %8s | %8zu %10.3f %8zu | %7.1f %7.1f %5s\n", r->name, r->old_count,
+               r->new_count, r->median, r->min, r->max, target, r->moves, r->patch_median, r->steps,
+               (double)r->scratch_diff / (double)r->elements, (double)r->scratch / (double)r->elements, r->ok ? "ok" : "OVER");
+    }
+    printf("\nold/new: elements (sectioned: rows; B/el counts sections too). moves: section + row moves.\n"
+           "patch ms: median of cdiff_patch alone. B/el: peak context scratch (after diff and patch) / (old + new);\n"
+           "B/el d: the same after the diffs only. ok/OVER: median within target (if any) and B/el <= %.0f.\n", SCRATCH_TARGET);
+}
+
+static void print_json(const result *results, size_t count) {
+    char where[400];
+    machine(where, sizeof where);
+    for (char *c = where; *c; c++)
+        if (*c == '"' || *c == '\\') *c = '\'';
+    printf("{\"library\":\"CDiffCore\",\"version\":\"%s\",\"machine\":\"%s\",\"seed\":%llu,\"runs\":%zu,"
+           "\"scratch_target_bytes_per_element\":%g,\"workloads\":[",
+           cdiff_version_string(), where, (unsigned long long)BENCH_SEED, count ? results[0].runs : 0, SCRATCH_TARGET);
+    for (size_t k = 0; k < count; k++) {
+        const result *r = &results[k];
+        printf("%s{\"name\":\"%s\",\"description\":\"%s\",\"old\":%zu,\"new\":%zu,\"median_ms\":%.4f,\"min_ms\":%.4f,"
+               "\"max_ms\":%.4f,",
+               k ? "," : "", r->name, r->description, r->old_count, r->new_count, r->median, r->min, r->max);
+        if (r->target_ms > 0) printf("\"target_ms\":%g,", r->target_ms);
+        else printf("\"target_ms\":null,");
+        printf("\"moves\":%zu,\"patch_median_ms\":%.4f,\"patch_steps\":%zu,\"diff_scratch_bytes\":%zu,\"scratch_bytes\":%zu,"
+               "\"bytes_per_element\":%.2f,\"within_targets\":%s}",
+               r->moves, r->patch_median, r->steps, r->scratch_diff, r->scratch, (double)r->scratch / (double)r->elements,
+               r->ok ? "true" : "false");
+    }
+    printf("]}\n");
+}
+
+int main(int argc, char **argv) {
+    int json = 0;
+    size_t runs = 15;
+    const char *only = NULL;
+    for (int k = 1; k < argc; k++) {
+        if (!strcmp(argv[k], "--json")) json = 1;
+        else if (!strcmp(argv[k], "--runs") && k + 1 < argc) runs = (size_t)strtoul(argv[++k], NULL, 10);
+        else if (!strcmp(argv[k], "--only") && k + 1 < argc) only = argv[++k];
+        else {
+            fprintf(stderr, "usage: %s [--json] [--runs N (>= 10)] [--only NAME]\n", argv[0]);
+            return 2;
+        }
+    }
+    if (runs < 10) runs = 10;
+    result results[WORKLOAD_COUNT];
+    size_t count = 0;
+    for (int kind = 0; kind < WORKLOAD_COUNT; kind++) {
+        workload w;
+        workload_make(&w, (workload_kind)kind, BENCH_SEED);
+        if (only && strcmp(only, w.name)) {
+            workload_free(&w);
+            continue;
+        }
+        int measured = measure(&w, runs, &results[count]);
+        workload_free(&w);
+        if (!measured) {
+            fprintf(stderr, "bench: %s failed\n", results[count].name);
+            return 1;
+        }
+        if (!json) fprintf(stderr, "  measured %s\n", results[count].name);
+        count++;
+    }
+    if (json) print_json(results, count);
+    else print_table(results, count);
+    return 0;
+}
