@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Every test: Swift (XCTest + Swift Testing), the C core under ASan/UBSan, a bounded fuzz run with
+# a replay of the committed corpus, and the Python binding. Installs what is missing first.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+source scripts/setup.sh
+
+step() { printf '\n==> %s\n' "$*"; }
+
+step "C core: tests under AddressSanitizer + UndefinedBehaviorSanitizer"
+make -C CDiffCore test
+
+step "C core: fuzz corpus replay and a bounded fuzz run (${FUZZ_SECONDS:-30} s)"
+make -C CDiffCore fuzz FUZZ_SECONDS="${FUZZ_SECONDS:-30}"
+
+step "C core: shared library for the Python binding"
+make -C CDiffCore
+
+step "Swift: swift test"
+swift test
+
+step "Python binding: pytest"
+python3 -m pytest -q Bindings/python/tests
+
+step "All tests passed"
