@@ -29,6 +29,6 @@ let package = Package(
         .executableTarget(name: "rowdiff", dependencies: ["RowDiffCLI"]),
         .testTarget(name: "RowDiffTests", dependencies: ["RowDiff"]),
         .testTarget(name: "RowDiffDataSourcesTests", dependencies: ["RowDiffDataSources"]),
-        .testTarget(name: "RowDiffCLITests", dependencies: ["RowDiffCLI"]),
+        .testTarget(name: "RowDiffCLITests", dependencies: ["RowDiffCLI"], exclude: ["Golden"]),
     ]
 )

@@ -5,7 +5,7 @@ public struct RowDiffCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "rowdiff",
         abstract: "Diff large, sectioned lists with minimal moves.",
-        subcommands: [])
+        subcommands: [DiffCommand.self])
 
     public init() {}
 }

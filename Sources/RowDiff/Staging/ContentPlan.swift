@@ -1,0 +1,34 @@
+/// Which updated rows and sections are reconfigured or reloaded.
+struct ContentPlan {
+    /// Rows reconfigured in stage 1 (old → new); none inside reloaded sections.
+    var reconfigures: [Move<ItemPath>] = []
+    /// Rows reloaded in stage 2 (old → new); none inside reloaded sections.
+    var reloads: [Move<ItemPath>] = []
+    /// Updated rows inside reloaded sections: refreshed by their section's reload.
+    var rowsOfReloadedSections: [Move<ItemPath>] = []
+    /// Sections reloaded in stage 2 (old → new).
+    var sectionReloads: [Move<Int>]
+
+    /// - Complexity: O(C log C) for C updates.
+    init<Section: DiffableSection>(
+        _ changes: Changeset, old: [Section], new: [Section], style: StagedChangeset<Section>.UpdateStyle
+    ) {
+        sectionReloads = changes.sectionUpdates.sorted { $0.from < $1.from }
+        let reloaded = Set(sectionReloads.map(\.from))
+        for update in changes.itemUpdates {
+            if reloaded.contains(update.from.section) {
+                rowsOfReloadedSections.append(update)
+                continue
+            }
+            let before = old[update.from.section].rows[update.from.item]
+            let after = new[update.to.section].rows[update.to.item]
+            if style == .reconfigure && before.rowKind == after.rowKind {
+                reconfigures.append(update)
+            } else {
+                reloads.append(update)
+            }
+        }
+        reconfigures.sort { $0.from < $1.from }
+        reloads.sort { $0.from < $1.from }
+    }
+}

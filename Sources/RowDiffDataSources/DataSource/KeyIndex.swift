@@ -1,0 +1,120 @@
+/// Key ↔ position lookups for one model: section key → section index and row key → index path,
+/// built in one pass. Index path → key needs no table (it reads the model), so both directions
+/// are O(1).
+///
+/// With repeated keys the first occurrence is the one found; the repeats are listed in `duplicates`.
+struct KeyIndex<Section: DiffableSection> {
+    let sections: [Section.DiffIdentity: Int]
+    let rows: [Section.Row.DiffIdentity: ItemPath]
+    let duplicates: DuplicateKeyDiagnostic?
+
+    /// - Complexity: O(sections + rows) expected; two dictionaries sized once.
+    init(_ model: [Section]) {
+        var sectionTable = [Section.DiffIdentity: Int](minimumCapacity: model.count)
+        var total = 0
+        for section in model { total += section.rows.count }
+        var rowTable = [Section.Row.DiffIdentity: ItemPath](minimumCapacity: total)
+        var repeatedSections: [Int] = []
+        var repeatedRows: [ItemPath] = []
+        for (s, section) in model.enumerated() {
+            // One hash per key: insert, and put the first occurrence back on the rare repeat.
+            let id = section.diffIdentity
+            if let first = sectionTable.updateValue(s, forKey: id) {
+                sectionTable[id] = first
+                repeatedSections.append(s)
+            }
+            for (r, row) in section.rows.enumerated() {
+                let rowID = row.diffIdentity
+                let path = ItemPath(section: s, item: r)
+                if let first = rowTable.updateValue(path, forKey: rowID) {
+                    rowTable[rowID] = first
+                    repeatedRows.append(path)
+                }
+            }
+        }
+        sections = sectionTable
+        rows = rowTable
+        duplicates = repeatedSections.isEmpty && repeatedRows.isEmpty
+            ? nil : DuplicateKeyDiagnostic(model: model, repeatedSections: repeatedSections, repeatedRows: repeatedRows)
+    }
+}
+
+/// Keys that occur more than once in a model: which keys, and where.
+///
+/// Duplicates never crash RowDiff; the renderer reports them with this value and then follows its
+/// `DuplicatePolicy`.
+public struct DuplicateKeyDiagnostic: Sendable, Hashable, CustomStringConvertible {
+    /// One repeated key: its description and every position it occurs at (ascending).
+    public struct Entry: Sendable, Hashable {
+        /// The key, as `String(describing:)` shows it.
+        public var key: String
+        /// Section indices (for section keys) or flat positions (for row keys), ascending.
+        public var sections: [Int]
+        /// Index paths, for row keys; empty for section keys.
+        public var indexPaths: [ItemPath]
+    }
+
+    /// Section keys that repeat among sections.
+    public var sectionKeys: [Entry]
+    /// Row keys that repeat among all rows of the list.
+    public var rowKeys: [Entry]
+
+    /// A diagnostic from explicit entries.
+    public init(sectionKeys: [Entry] = [], rowKeys: [Entry] = []) {
+        self.sectionKeys = sectionKeys
+        self.rowKeys = rowKeys
+    }
+
+    /// Builds entries for the repeated positions (later occurrences) found in `model`.
+    /// - Complexity: O(sections + rows) — only run when duplicates exist.
+    init<Section: DiffableSection>(model: [Section], repeatedSections: [Int], repeatedRows: [ItemPath]) {
+        var sectionEntries: [Section.DiffIdentity: Entry] = [:]
+        var sectionOrder: [Section.DiffIdentity] = []
+        let repeatedSectionIDs = Set(repeatedSections.map { model[$0].diffIdentity })
+        for (s, section) in model.enumerated() where repeatedSectionIDs.contains(section.diffIdentity) {
+            let id = section.diffIdentity
+            if sectionEntries[id] == nil {
+                sectionOrder.append(id)
+                sectionEntries[id] = Entry(key: String(describing: id), sections: [], indexPaths: [])
+            }
+            sectionEntries[id]!.sections.append(s)
+        }
+        var rowEntries: [Section.Row.DiffIdentity: Entry] = [:]
+        var rowOrder: [Section.Row.DiffIdentity] = []
+        let repeatedRowIDs = Set(repeatedRows.map { model[$0.section].rows[$0.item].diffIdentity })
+        for (s, section) in model.enumerated() {
+            for (r, row) in section.rows.enumerated() where repeatedRowIDs.contains(row.diffIdentity) {
+                let id = row.diffIdentity
+                if rowEntries[id] == nil {
+                    rowOrder.append(id)
+                    rowEntries[id] = Entry(key: String(describing: id), sections: [], indexPaths: [])
+                }
+                rowEntries[id]!.indexPaths.append(ItemPath(section: s, item: r))
+            }
+        }
+        self.sectionKeys = sectionOrder.map { sectionEntries[$0]! }
+        self.rowKeys = rowOrder.map { rowEntries[$0]! }
+    }
+
+    /// Builds a diagnostic from a diff's duplicate report (the new side).
+    init<Section: DiffableSection>(newSide report: DuplicateReport, model: [Section]) {
+        self.init(model: model, repeatedSections: report.newSections, repeatedRows: report.newItems)
+    }
+
+    /// True when nothing repeats.
+    public var isEmpty: Bool { sectionKeys.isEmpty && rowKeys.isEmpty }
+
+    /// One line naming every repeated key and where it is, e.g.
+    /// `duplicate keys: row "a" at (0, 1), (2, 0); section "s" at 0, 3`.
+    public var description: String {
+        var parts: [String] = []
+        for entry in rowKeys {
+            parts.append("row \(entry.key) at \(entry.indexPaths.map(\.description).joined(separator: ", "))")
+        }
+        for entry in sectionKeys {
+            parts.append("section \(entry.key) at \(entry.sections.map(String.init).joined(separator: ", "))")
+        }
+        return "duplicate keys (keys must be unique: section keys among sections, row keys across the list): "
+            + parts.joined(separator: "; ")
+    }
+}

@@ -1,0 +1,75 @@
+/// A header or footer: a title, and optionally a view of its own kind configured from a state.
+/// It is compared by content: a change reloads its section.
+public struct Supplementary: Equatable, Sendable {
+    /// The title a plain table view shows.
+    public var title: String?
+    /// The kind of view that shows it, when it is a custom view.
+    public var kind: RowKind?
+    /// The state a custom view is configured from.
+    public var state: (any Equatable & Sendable)?
+
+    /// A plain title.
+    public init(title: String) {
+        self.title = title
+        self.kind = nil
+        self.state = nil
+    }
+
+    /// A custom view of kind `kind`, configured from `state`; `title` is for views that only show text.
+    public init<State: Equatable & Sendable>(kind: RowKind, state: State, title: String? = nil) {
+        self.title = title
+        self.kind = kind
+        self.state = state
+    }
+
+    public static func == (lhs: Supplementary, rhs: Supplementary) -> Bool {
+        guard lhs.title == rhs.title, lhs.kind == rhs.kind else { return false }
+        switch (lhs.state, rhs.state) {
+        case (nil, nil): return true
+        case (let a?, let b?): return statesEqual(a, b)
+        default: return false
+        }
+    }
+}
+
+/// A section of declarative state, FunctionalTableData-style: a key, rows and an optional header
+/// and footer.
+///
+/// Section keys are unique among sections. The header and footer are the section's content: when
+/// either changes, the section is reloaded.
+public struct KeyedSection: DiffableSection, TitledSection, Sendable {
+    /// The section's identity, unique among sections.
+    public var key: String
+    /// The rows, top to bottom.
+    public var rows: [KeyedRow]
+    /// The header, if any.
+    public var header: Supplementary?
+    /// The footer, if any.
+    public var footer: Supplementary?
+
+    /// A section with `rows` and an optional header and footer.
+    public init(key: String, rows: [KeyedRow], header: Supplementary? = nil, footer: Supplementary? = nil) {
+        self.key = key
+        self.rows = rows
+        self.header = header
+        self.footer = footer
+    }
+
+    /// A section whose header and footer are plain titles.
+    public init(key: String, rows: [KeyedRow], headerTitle: String?, footerTitle: String? = nil) {
+        self.init(key: key, rows: rows, header: headerTitle.map(Supplementary.init(title:)),
+                  footer: footerTitle.map(Supplementary.init(title:)))
+    }
+
+    public init(source: KeyedSection, rows: [KeyedRow]) {
+        self.init(key: source.key, rows: rows, header: source.header, footer: source.footer)
+    }
+
+    public var diffIdentity: String { key }
+
+    /// Header and footer equal.
+    public func isContentEqual(to other: KeyedSection) -> Bool { header == other.header && footer == other.footer }
+
+    public var headerTitle: String? { header?.title }
+    public var footerTitle: String? { footer?.title }
+}

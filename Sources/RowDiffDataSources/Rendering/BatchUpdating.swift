@@ -1,0 +1,102 @@
+/// What a list view must do for the renderer: the handful of calls `UITableView` and
+/// `UICollectionView` have. RowDiffUIKit adapts those views; `ValidatingTarget` implements it on
+/// every platform and checks each batch the way UIKit would.
+///
+/// Main-actor isolated, like the views themselves, and so `Sendable`.
+@MainActor
+public protocol BatchUpdating: AnyObject, Sendable {
+    /// Whether the view is on screen (UIKit: it has a window). Off screen the renderer reloads:
+    /// animating an invisible view costs time and UIKit may not have loaded its counts yet.
+    var isVisible: Bool { get }
+
+    /// How the view takes changes.
+    var updateMode: UpdateMode { get }
+
+    /// Applies one batch: calls `install` first inside the update block (the data source then
+    /// reports the batch's NEW model), then hands the view the batch's operations. Calls
+    /// `completion` when the view is done (after the animation, for UIKit).
+    func performBatchUpdates(
+        _ update: BatchUpdate, installingData install: () -> Void, completion: @escaping @MainActor (Bool) -> Void)
+
+    /// Applies the change as sequential steps (NSTableView, RecyclerView-like views): calls
+    /// `install` (the data source then reports the final model), then the steps in order, each
+    /// relative to the result of the previous one. Only called when `updateMode` is `.sequential`.
+    func performSequentialUpdates(
+        _ steps: [SequentialStep], installingData install: () -> Void, completion: @escaping @MainActor (Bool) -> Void)
+
+    /// Discards everything the view shows and reads the data source again.
+    func reloadData()
+}
+
+extension BatchUpdating {
+    /// Views without sequential updates reload.
+    public func performSequentialUpdates(
+        _ steps: [SequentialStep], installingData install: () -> Void, completion: @escaping @MainActor (Bool) -> Void
+    ) {
+        install()
+        reloadData()
+        completion(true)
+    }
+}
+
+/// How a `BatchUpdating` view takes changes.
+public enum UpdateMode: Sendable, Hashable {
+    /// Staged batch updates (`performBatchUpdates`). `reconfigures`: the view can reconfigure a
+    /// cell in place (iOS 15+); otherwise updated rows are reloaded.
+    case batches(reconfigures: Bool)
+    /// One sequential patch (NSTableView's `beginUpdates`/`endUpdates`).
+    case sequential
+}
+
+/// One step of a sequential update, in the coordinates of the result of the previous step.
+/// The index form of `PatchStep`, without the model values.
+public enum SequentialStep: Hashable, Sendable {
+    case deleteSection(Int)
+    case insertSection(Int)
+    case moveSection(from: Int, to: Int)
+    case reloadSection(Int)
+    case deleteItem(ItemPath)
+    case insertItem(ItemPath)
+    /// Remove the row at `from` and re-insert it so that it ends at `to` (coordinates after the removal).
+    case moveItem(from: ItemPath, to: ItemPath)
+    case reloadItem(ItemPath)
+
+    /// The steps of `patch`, in order. Inserted sections' rows follow as `insertItem` steps.
+    /// - Complexity: O(steps).
+    public static func steps<Section>(of patch: Patch<Section>) -> [SequentialStep] {
+        patch.steps.map { step in
+            switch step {
+            case .deleteSection(let at): .deleteSection(at)
+            case .insertSection(let at, _): .insertSection(at)
+            case .moveSection(let from, let to): .moveSection(from: from, to: to)
+            case .updateSection(let at, _): .reloadSection(at)
+            case .deleteItem(let at): .deleteItem(at)
+            case .insertItem(let at, _): .insertItem(at)
+            case .moveItem(let from, let to): .moveItem(from: from, to: to)
+            case .updateItem(let at, _): .reloadItem(at)
+            }
+        }
+    }
+
+    /// The steps of `diff`'s patch (computed with `DiffOptions.computesPatch`), with a reload for
+    /// every section and row whose content changed at its final position. The patch's update
+    /// steps should cover those already; the ones it lacks are added, so none is missed.
+    /// - Complexity: O(steps + updates).
+    public static func steps<Section>(of diff: SectionedDiff<Section>) -> [SequentialStep]? {
+        guard let patch = diff.patch else { return nil }
+        var steps = steps(of: patch)
+        var present = Set(steps.filter {
+            switch $0 {
+            case .reloadItem, .reloadSection: true
+            default: false
+            }
+        })
+        for update in diff.changeset.sectionUpdates where present.insert(.reloadSection(update.to)).inserted {
+            steps.append(.reloadSection(update.to))
+        }
+        for update in diff.changeset.itemUpdates where present.insert(.reloadItem(update.to)).inserted {
+            steps.append(.reloadItem(update.to))
+        }
+        return steps
+    }
+}
