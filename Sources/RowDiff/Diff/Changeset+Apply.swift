@@ -16,6 +16,7 @@ extension Changeset {
     /// - Precondition: the changeset fits the arrays (indices in bounds, section counts
     ///   consistent), as every changeset of a diff of `old` and `new` does.
     /// - Complexity: O(S + R + C) for S sections, R rows of `old` and `new`, and C changes.
+    @inlinable
     public func applied<S: DiffableSection>(to old: [S], inserting new: [S]) -> [S] {
         let sectionCount = old.count - sectionDeletes.count + sectionInserts.count
         precondition(sectionCount == new.count,
@@ -73,6 +74,7 @@ extension Changeset {
 
     /// The old section each new section comes from (`nil`: inserted), by UIKit's fill rule.
     /// - Complexity: O(old + new sections).
+    @inlinable
     func sectionOrigins(oldCount: Int, newCount: Int) -> [Int?] {
         var origin = [Int?](repeating: nil, count: newCount)
         var taken = [Bool](repeating: false, count: newCount)
@@ -98,6 +100,7 @@ extension Changeset {
 extension SectionedDiff {
     /// `sections` (the diff's old model) with the changeset applied as one batch; equals `new`.
     /// - Complexity: O(S + R + C).
+    @inlinable
     public func applied(to sections: [Section]) -> [Section] {
         changeset.applied(to: sections, inserting: new)
     }
@@ -106,6 +109,7 @@ extension SectionedDiff {
 extension ListDiff {
     /// `rows` (the diff's old list) with the changes applied as one batch; equals `new`.
     /// - Complexity: O(R + C).
+    @inlinable
     public func applied(to rows: [Row]) -> [Row] {
         sectioned.changeset.applied(to: [FlatSection(rows: rows)], inserting: sectioned.new)[0].rows
     }

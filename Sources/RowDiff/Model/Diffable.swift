@@ -18,10 +18,14 @@ public protocol Diffable {
     func isContentEqual(to other: Self) -> Bool
     /// The kind of cell that shows this element. An updated row whose kind is unchanged is
     /// reconfigured in place; one whose kind changed is reloaded. Default: the Swift type.
+    ///
+    /// Kinds are compared only for rows whose content changed, so `isContentEqual(to:)` must return
+    /// false when the kind differs (synthesized `==` does, when the kind derives from stored properties).
     var rowKind: RowKind { get }
 }
 
 extension Diffable {
+    @inlinable
     public var rowKind: RowKind { RowKind(Self.self) }
 }
 
@@ -41,15 +45,53 @@ extension Diffable where Self: Identifiable & Hashable {
 }
 
 /// The kind of cell an element is shown in (its reuse identifier's source).
+///
+/// Kinds made from a type compare by type identity, so comparing two kinds is O(1) and allocates
+/// nothing; the name is derived only when asked for.
 public struct RowKind: Hashable, Sendable, CustomStringConvertible {
-    /// A stable name for the kind, usable as a reuse identifier.
-    public let name: String
+    @usableFromInline
+    enum Identity: Hashable, Sendable {
+        case type(ObjectIdentifier)
+        case named(String)
+    }
+
+    /// A metatype is an immutable value, safe to share between threads.
+    @usableFromInline
+    struct TypeBox: @unchecked Sendable {
+        @usableFromInline let type: Any.Type
+        @inlinable init(_ type: Any.Type) { self.type = type }
+    }
+
+    @usableFromInline let identity: Identity
+    @usableFromInline let typeBox: TypeBox?
 
     /// The kind named after a Swift type, e.g. `RowKind(ContactCell.self)`.
-    public init(_ type: Any.Type) { self.name = String(reflecting: type) }
+    @inlinable
+    public init(_ type: Any.Type) {
+        identity = .type(ObjectIdentifier(type))
+        typeBox = TypeBox(type)
+    }
 
     /// A kind with an explicit name.
-    public init(named name: String) { self.name = name }
+    @inlinable
+    public init(named name: String) {
+        identity = .named(name)
+        typeBox = nil
+    }
+
+    /// A stable name for the kind, usable as a reuse identifier: the type's full name, or the given name.
+    public var name: String {
+        switch identity {
+        case .named(let name): return name
+        case .type: return typeBox.map { String(reflecting: $0.type) } ?? ""
+        }
+    }
+
+    @inlinable
+    public static func == (lhs: RowKind, rhs: RowKind) -> Bool { lhs.identity == rhs.identity }
+
+    @inlinable
+    public func hash(into hasher: inout Hasher) { hasher.combine(identity) }
 
     public var description: String { name }
 }

@@ -1,15 +1,17 @@
 /// Which updated rows and sections are reconfigured or reloaded.
+@usableFromInline
 struct ContentPlan {
     /// Rows reconfigured in stage 1 (old → new); none inside reloaded sections.
-    var reconfigures: [Move<ItemPath>] = []
+    @usableFromInline var reconfigures: [Move<ItemPath>] = []
     /// Rows reloaded in stage 2 (old → new); none inside reloaded sections.
-    var reloads: [Move<ItemPath>] = []
+    @usableFromInline var reloads: [Move<ItemPath>] = []
     /// Updated rows inside reloaded sections: refreshed by their section's reload.
-    var rowsOfReloadedSections: [Move<ItemPath>] = []
+    @usableFromInline var rowsOfReloadedSections: [Move<ItemPath>] = []
     /// Sections reloaded in stage 2 (old → new).
-    var sectionReloads: [Move<Int>]
+    @usableFromInline var sectionReloads: [Move<Int>]
 
     /// - Complexity: O(C log C) for C updates.
+    @inlinable
     init<Section: DiffableSection>(
         _ changes: Changeset, old: [Section], new: [Section], style: StagedChangeset<Section>.UpdateStyle
     ) {

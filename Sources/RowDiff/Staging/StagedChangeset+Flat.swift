@@ -7,12 +7,14 @@ extension StagedChangeset {
     /// staged.last?.data[0].rows == newRows // the last stage installs the new list
     /// ```
     /// - Complexity: O(R + C log C) for R rows and C changes of the diff.
+    @inlinable
     public init<Row>(_ diff: ListDiff<Row>, updateStyle: UpdateStyle = .reconfigure) where Section == FlatSection<Row> {
         self.init(diff.sectioned, updateStyle: updateStyle)
     }
 
     /// Diffs two flat lists and stages the result.
     /// - Complexity: the diff's cost (see ``ListDiff``) plus O(R + C log C).
+    @inlinable
     public init<Row>(
         from old: [Row], to new: [Row], updateStyle: UpdateStyle = .reconfigure, options: DiffOptions = DiffOptions()
     ) where Section == FlatSection<Row> {

@@ -81,6 +81,7 @@ public struct StagedChangeset<Section: DiffableSection> {
         public let data: [Section]
 
         /// A stage with the given batch and model.
+        @inlinable
         public init(update: BatchUpdate, data: [Section]) {
             self.update = update
             self.data = data
@@ -101,6 +102,7 @@ public struct StagedChangeset<Section: DiffableSection> {
 
     /// Stages the changes of `diff`.
     /// - Complexity: O(S + R + C log C) for S sections, R rows and C changes of the diff.
+    @inlinable
     public init(_ diff: SectionedDiff<Section>, updateStyle: UpdateStyle = .reconfigure) {
         var stager = Stager(diff: diff, style: updateStyle)
         stages = stager.stages()
@@ -108,6 +110,7 @@ public struct StagedChangeset<Section: DiffableSection> {
 
     /// Diffs `old` against `new` and stages the result.
     /// - Complexity: the diff's cost (see ``SectionedDiff``) plus O(S + R + C log C).
+    @inlinable
     public init(
         from old: [Section], to new: [Section], updateStyle: UpdateStyle = .reconfigure,
         options: DiffOptions = DiffOptions()
@@ -116,6 +119,7 @@ public struct StagedChangeset<Section: DiffableSection> {
     }
 
     /// Stages that were computed elsewhere (tests, or a stager of your own).
+    @inlinable
     public init(stages: [Stage]) {
         self.stages = stages
     }

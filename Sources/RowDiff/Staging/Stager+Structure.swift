@@ -2,6 +2,7 @@
 extension Stager {
     /// One batch when no row operation touches a moving section, else sections then rows (S1).
     /// - Complexity: O(S + C log C).
+    @inlinable
     func structuralStages() -> [Stage] {
         let changes = diff.changeset
         let deletedSections = Set(changes.sectionDeletes)

@@ -3,17 +3,19 @@
 /// The stager walks the snapshot chain old → … → new, keeping the current model in old structure
 /// (`sections`, `rows`, indexed by old section) until the structural stages, which only need the
 /// diff's maps and the final model.
+@usableFromInline
 struct Stager<Section: DiffableSection> {
-    typealias Stage = StagedChangeset<Section>.Stage
+    @usableFromInline typealias Stage = StagedChangeset<Section>.Stage
 
-    let diff: SectionedDiff<Section>
-    let style: StagedChangeset<Section>.UpdateStyle
+    @usableFromInline let diff: SectionedDiff<Section>
+    @usableFromInline let style: StagedChangeset<Section>.UpdateStyle
 
     /// The current model's section values, by old section index (old structure).
-    private(set) var sections: [Section]
+    @usableFromInline var sections: [Section]
     /// The current model's rows, by old section index (old structure).
-    private(set) var rows: [[Section.Row]]
+    @usableFromInline var rows: [[Section.Row]]
 
+    @inlinable
     init(diff: SectionedDiff<Section>, style: StagedChangeset<Section>.UpdateStyle) {
         self.diff = diff
         self.style = style
@@ -23,6 +25,7 @@ struct Stager<Section: DiffableSection> {
 
     /// All stages, empty ones dropped; the last one installs exactly `diff.new`.
     /// - Complexity: O(S + R + C log C).
+    @inlinable
     mutating func stages() -> [Stage] {
         var stages: [Stage] = []
         let content = ContentPlan(diff.changeset, old: diff.old, new: diff.new, style: style)
@@ -40,7 +43,8 @@ struct Stager<Section: DiffableSection> {
     // MARK: Content stages (old structure)
 
     /// Stage 1: reconfigures at old positions (S6: alone, valid before and after).
-    private mutating func reconfigureStage(_ plan: ContentPlan) -> Stage? {
+    @inlinable
+    mutating func reconfigureStage(_ plan: ContentPlan) -> Stage? {
         guard !plan.reconfigures.isEmpty else { return nil }
         for update in plan.reconfigures { install(update) }
         return Stage(update: BatchUpdate(itemReconfigures: plan.reconfigures.map(\.from)), data: oldStructure())
@@ -48,7 +52,8 @@ struct Stager<Section: DiffableSection> {
 
     /// Stage 2: row and section reloads at old positions (S5: reloads alone; rule 1: no row
     /// reload inside a reloaded section).
-    private mutating func reloadStage(_ plan: ContentPlan) -> Stage? {
+    @inlinable
+    mutating func reloadStage(_ plan: ContentPlan) -> Stage? {
         guard !plan.reloads.isEmpty || !plan.sectionReloads.isEmpty else { return nil }
         for update in plan.reloads { install(update) }
         for update in plan.rowsOfReloadedSections { install(update) }
@@ -61,13 +66,15 @@ struct Stager<Section: DiffableSection> {
     }
 
     /// The row at `update.from` (old) takes the new value at `update.to`.
-    private mutating func install(_ update: Move<ItemPath>) {
+    @inlinable
+    mutating func install(_ update: Move<ItemPath>) {
         rows[update.from.section][update.from.item] = diff.new[update.to.section].rows[update.to.item]
     }
 
     /// The current model, in old structure.
     /// - Complexity: O(S); rows are shared copy-on-write.
-    private func oldStructure() -> [Section] {
+    @inlinable
+    func oldStructure() -> [Section] {
         sections.indices.map { Section(source: sections[$0], rows: rows[$0]) }
     }
 }
