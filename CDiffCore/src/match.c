@@ -171,10 +171,11 @@ void cdiff_match_lists(cdiff_context *context, const uint64_t *old_ids, size_t n
             result->suffix = suffix;
             return;
         }
-        /* A duplicate in new: redo without trimming. The old chains are unchanged. */
-        table_clear(&t);
-        insert_old(&t, old_ids, n, chain);
     }
+    /* A duplicate on either side: trimmed pairing may differ from k-th pairing, so redo over the
+     * whole lists (the old chains come out the same). */
+    table_clear(&t);
+    insert_old(&t, old_ids, n, chain);
     for (size_t k = 0; k < n; k++) old_to_new[k] = CDIFF_NONE;
     new_duplicate = pair_new(&t, new_ids, 0, m, 0, n, chain, old_to_new, new_to_old);
     if (old_duplicate) {
