@@ -118,6 +118,13 @@ public final class DiffContext: @unchecked Sendable {
     /// Releases the scratch memory; the context stays usable.
     public func reset() { lock.withLock { cdiff_context_reset(context) } }
 
+    /// The contexts diffs use when `DiffOptions.context` is nil.
+    @usableFromInline static let pool = ContextPool()
+
+    /// Frees the scratch memory of the contexts kept for diffs that name no context (call it on a
+    /// memory warning, for instance). They are recreated on demand.
+    public static func releasePooledMemory() { pool.drain() }
+
     /// Diffs two sectioned inputs; with `patch`, also computes the core's sequential patch.
     @usableFromInline
     func diff(_ old: CoreInput, _ new: CoreInput, patch: Bool) throws(CoreStatus) -> CoreResult {
@@ -188,6 +195,31 @@ public final class DiffContext: @unchecked Sendable {
             }
         }
     }
+}
+
+/// A few contexts kept for diffs that name none, so that repeated diffs of lists of ordinary size
+/// reuse scratch memory instead of allocating and faulting it in each time. A context whose
+/// scratch grew past `retainLimit` bytes (a huge list) is freed rather than kept, so the pool never
+/// holds more than `capacity × retainLimit` bytes.
+@usableFromInline
+final class ContextPool: @unchecked Sendable {
+    private let lock = Lock()
+    private var free: [DiffContext] = []
+    private let capacity = 4
+    private let retainLimit = 32 << 20
+
+    @usableFromInline
+    func take() -> DiffContext {
+        lock.withLock { free.popLast() } ?? DiffContext()
+    }
+
+    @usableFromInline
+    func give(_ context: DiffContext) {
+        guard context.memoryInUse <= retainLimit else { return }
+        lock.withLock { if free.count < capacity { free.append(context) } }
+    }
+
+    func drain() { lock.withLock { free.removeAll() } }
 }
 
 extension ItemPath {

@@ -39,7 +39,8 @@ public struct SectionedDiff<Section: DiffableSection> {
     @inlinable
     public init(from old: [Section], to new: [Section], options: DiffOptions = DiffOptions()) {
         let oldSide = FlattenedSide(old), newSide = FlattenedSide(new)
-        let context = options.context ?? DiffContext()
+        let context = options.context ?? DiffContext.pool.take()
+        defer { if options.context == nil { DiffContext.pool.give(context) } }
         let mask = options.fingerprintMask
 
         func run(_ oldInput: CoreInput, _ newInput: CoreInput) -> CoreResult {
