@@ -5,7 +5,7 @@ public struct RowDiffCommand: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "rowdiff",
         abstract: "Diff large, sectioned lists with minimal moves.",
-        subcommands: [DiffCommand.self])
+        subcommands: [DiffCommand.self, BenchCommand.self, DemoCommand.self])
 
     public init() {}
 }

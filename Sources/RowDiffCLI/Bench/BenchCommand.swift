@@ -1,0 +1,93 @@
+import ArgumentParser
+import Foundation
+
+/// `rowdiff bench`: every engine side by side, in one process, on the standard workloads.
+struct BenchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "bench",
+        abstract: "Time RowDiff against other diff engines on standard workloads.",
+        discussion: """
+            Engines: the C core alone (precomputed fingerprints), RowDiff's typed API end to end \
+            (UUID rows → SectionedDiff → StagedChangeset), a plain Dictionary-based diff as typical \
+            Swift libraries write it, and the standard library's difference(from:).inferringMoves() \
+            where it finishes in seconds. Reports median/min/max, the ratio to the fastest engine, \
+            moves against the minimum, and peak memory. Build with -c release: debug numbers are meaningless.
+            """)
+
+    @Flag(help: "Print the report as JSON.")
+    var json = false
+
+    @Flag(help: "A short run: fewer runs, one warm-up (about 30 s in release builds).")
+    var quick = false
+
+    @Option(help: "Timed runs per engine and workload (default 10; 3 with --quick).")
+    var runs: Int?
+
+    @Option(name: .customLong("only"), help: "Run only these workloads (repeatable). Names: \(WorkloadCatalog.names.joined(separator: ", ")).")
+    var only: [String] = []
+
+    @Option(name: .customLong("svg"), help: "Also write a bar chart (SVG) of the medians to this file.")
+    var svgPath: String?
+
+    @Flag(help: "Skip the peak-memory measurement.")
+    var noMemory = false
+
+    /// Scales every workload's sizes; tests use a tiny one.
+    @Option(help: .hidden)
+    var scale: Double = 1
+
+    /// Progress lines on stderr; tests turn them off.
+    @Flag(help: .hidden)
+    var silent = false
+
+    func validate() throws {
+        if let runs, runs < 1 { throw ValidationError("--runs must be at least 1") }
+        if !(scale > 0 && scale <= 10) { throw ValidationError("--scale must be in (0, 10]") }
+        for name in only where WorkloadCatalog.make(name, scale: 0.001) == nil {
+            throw ValidationError("unknown workload '\(name)'; known: \(WorkloadCatalog.names.joined(separator: ", "))")
+        }
+    }
+
+    func run() throws {
+        if BenchRunner.isDebugBuild {
+            Self.writeError("rowdiff bench: warning: this is a debug build; times are meaningless. "
+                            + "Build with `swift build -c release` and run .build/release/rowdiff bench.")
+        }
+        print(try output(), terminator: "")
+    }
+
+    /// Runs the benchmark, writes the chart if asked, and returns what goes to stdout.
+    func output() throws -> String {
+        let report = makeRunner().run()
+        if let svgPath {
+            do {
+                try BenchChart.svg(report).write(toFile: svgPath, atomically: true, encoding: .utf8)
+            } catch {
+                throw BenchOutputError("rowdiff: cannot write \(svgPath): \(error.localizedDescription)")
+            }
+            if !silent { Self.writeError("rowdiff bench: wrote \(svgPath)") }
+        }
+        return json ? try report.json() + "\n" : report.table
+    }
+
+    func makeRunner() -> BenchRunner {
+        var runner = BenchRunner()
+        if !only.isEmpty { runner.workloadNames = WorkloadCatalog.names.filter(only.contains) }
+        runner.timedRuns = runs ?? (quick ? 3 : 10)
+        runner.warmupRuns = quick ? 1 : 2
+        runner.scale = scale
+        runner.measuresMemory = !noMemory
+        if !silent { runner.progress = { Self.writeError("rowdiff bench: " + $0) } }
+        return runner
+    }
+
+    static func writeError(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+}
+
+/// A failure reported as one line on stderr with exit status 1.
+struct BenchOutputError: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
+}

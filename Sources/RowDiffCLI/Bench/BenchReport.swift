@@ -1,0 +1,139 @@
+import Foundation
+
+/// Everything one `rowdiff bench` run measured; `--json` prints it as is.
+struct BenchReport: Codable, Sendable {
+    struct Machine: Codable, Sendable {
+        var cpu: String
+        var cores: Int
+        var system: String
+
+        /// e.g. "AMD EPYC, 2 cores, Linux".
+        var description: String { "\(cpu), \(cores) \(cores == 1 ? "core" : "cores"), \(system)" }
+
+        static var current: Machine {
+            var cpu = "unknown CPU"
+            if let info = PeakMemory.procText("/proc/cpuinfo"),
+               let line = info.split(separator: "\n").first(where: { $0.hasPrefix("model name") }),
+               let colon = line.firstIndex(of: ":") {
+                cpu = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            }
+            #if os(Linux)
+            let system = "Linux"
+            #elseif os(macOS)
+            let system = "macOS"
+            #else
+            let system = "unknown OS"
+            #endif
+            return Machine(cpu: cpu, cores: ProcessInfo.processInfo.activeProcessorCount, system: system)
+        }
+    }
+
+    struct EngineResult: Codable, Sendable {
+        /// `core`, `typed`, `dictionary` or `stdlib`.
+        var engine: String
+        var label: String
+        /// Nil when the engine ran; otherwise why not ("skipped (too slow)", "n/a (flat lists only)").
+        var skipped: String?
+        var medianMs: Double?
+        var minMs: Double?
+        var maxMs: Double?
+        /// Median over the fastest engine's median on this workload (1 for the fastest).
+        var ratioToFastest: Double?
+        /// Moves emitted (sections plus rows).
+        var moves: Int?
+        /// Peak resident bytes of one run (see `memoryMethod`); nil where unmeasurable.
+        var peakMemoryBytes: Int?
+    }
+
+    struct WorkloadResult: Codable, Sendable {
+        var name: String
+        var summary: String
+        var oldRows: Int
+        var newRows: Int
+        /// The minimum number of moves (what RowDiff's core emits: matched − LIS).
+        var minimumMoves: Int
+        var engines: [EngineResult]
+    }
+
+    var machine: Machine
+    /// ISO 8601, UTC.
+    var date: String
+    /// "release" or "debug" (debug numbers are meaningless).
+    var build: String
+    var warmupRuns: Int
+    var timedRuns: Int
+    var scale: Double
+    var memoryMethod: String
+    var workloads: [WorkloadResult]
+}
+
+extension BenchReport {
+    /// A human-readable table, one block per workload.
+    var table: String {
+        var out = "rowdiff bench — \(machine.description), \(date), \(build) build, "
+            + "\(timedRuns) timed runs after \(warmupRuns) warm-up\(warmupRuns == 1 ? "" : "s")"
+            + (scale == 1 ? "" : ", scale \(scale)") + "\n"
+        if build == "debug" { out += "WARNING: debug build: times are meaningless; build with -c release\n" }
+        out += "times in ms; moves: emitted (minimum); memory: \(memoryMethod)\n"
+        let header = ["engine", "median", "min", "max", "×fastest", "moves", "peak mem"]
+        for workload in workloads {
+            out += "\n\(workload.name): \(workload.summary)\n"
+            var rows = [header]
+            for e in workload.engines {
+                if let skipped = e.skipped {
+                    rows.append([e.label, skipped])
+                    continue
+                }
+                let moves = e.moves.map { "\(WorkloadCatalog.n($0)) (\(WorkloadCatalog.n(workload.minimumMoves)))" } ?? "-"
+                rows.append([e.label, ms(e.medianMs), ms(e.minMs), ms(e.maxMs), e.ratioToFastest.map { String(format: "%.1f", $0) } ?? "-",
+                             moves, e.peakMemoryBytes.map(Self.megabytes) ?? "n/a"])
+            }
+            out += Self.align(rows, rightAligned: [1, 2, 3, 4, 5, 6])
+        }
+        return out
+    }
+
+    private func ms(_ value: Double?) -> String {
+        guard let value else { return "-" }
+        switch value {
+        case ..<1: return String(format: "%.3f", value)
+        case ..<100: return String(format: "%.2f", value)
+        default: return String(format: "%.0f", value)
+        }
+    }
+
+    static func megabytes(_ bytes: Int) -> String { String(format: "%.1f MB", Double(bytes) / 1_048_576) }
+
+    /// Columns padded to their widest cell. A short row (a skipped engine: label and reason)
+    /// prints its reason from the second column on, unpadded.
+    static func align(_ rows: [[String]], rightAligned: Set<Int>) -> String {
+        let columns = rows.map(\.count).max() ?? 0
+        var widths = [Int](repeating: 0, count: columns)
+        for row in rows where row.count == columns {
+            for (i, cell) in row.enumerated() { widths[i] = max(widths[i], cell.count) }
+        }
+        widths[0] = rows.map { $0[0].count }.max() ?? 0
+        var out = ""
+        for row in rows {
+            var line = "  "
+            if row.count < columns {
+                line += row[0].padding(toLength: widths[0], withPad: " ", startingAt: 0) + "  " + row.dropFirst().joined(separator: " ")
+            } else {
+                for (i, cell) in row.enumerated() {
+                    let pad = String(repeating: " ", count: max(0, widths[i] - cell.count))
+                    line += (i == 0 ? "" : "  ") + (rightAligned.contains(i) ? pad + cell : cell + pad)
+                }
+            }
+            while line.last == " " { line.removeLast() }
+            out += line + "\n"
+        }
+        return out
+    }
+
+    /// Pretty-printed JSON with sorted keys.
+    func json() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return String(decoding: try encoder.encode(self), as: UTF8.self)
+    }
+}

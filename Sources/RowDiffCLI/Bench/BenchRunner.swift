@@ -1,0 +1,86 @@
+import Foundation
+@_spi(Bench) import RowDiff
+
+/// Runs every engine on every selected workload in this one process (so ratios compare like
+/// with like on a noisy machine) and collects a `BenchReport`.
+struct BenchRunner {
+    var workloadNames: [String] = WorkloadCatalog.names
+    var engines: [BenchEngine] = BenchEngine.allCases
+    var warmupRuns = 2
+    var timedRuns = 10
+    var scale = 1.0
+    var measuresMemory = true
+    /// Where progress lines go (stderr for the command; nil in tests).
+    var progress: ((String) -> Void)?
+
+    static var isDebugBuild: Bool {
+        #if DEBUG
+        return true
+        #else
+        return false
+        #endif
+    }
+
+    func run() -> BenchReport {
+        var results: [BenchReport.WorkloadResult] = []
+        for (index, name) in workloadNames.enumerated() {
+            let step = "[\(index + 1)/\(workloadNames.count)] \(name)"
+            progress?("\(step): generating")
+            guard let workload = WorkloadCatalog.make(name, scale: scale) else { continue }
+            let prepared = PreparedWorkload(workload)
+            results.append(measure(prepared, step: step))
+        }
+        return BenchReport(
+            machine: .current, date: ISO8601DateFormatter().string(from: Date()), build: Self.isDebugBuild ? "debug" : "release",
+            warmupRuns: warmupRuns, timedRuns: timedRuns, scale: scale,
+            memoryMethod: measuresMemory && PeakMemory.isAvailable ? PeakMemory.method : "not measured",
+            workloads: results)
+    }
+
+    private func measure(_ prepared: PreparedWorkload, step: String) -> BenchReport.WorkloadResult {
+        let reference = prepared.coreCounts()
+        var engineResults: [BenchReport.EngineResult] = []
+        for engine in engines {
+            var result = BenchReport.EngineResult(engine: engine.rawValue, label: engine.label)
+            if let reason = prepared.skipReason(engine, reference: reference) {
+                result.skipped = reason
+                engineResults.append(result)
+                continue
+            }
+            progress?("\(step): \(engine.label), \(warmupRuns) warm-up + \(timedRuns) timed")
+            var moves = 0
+            for _ in 0..<warmupRuns { moves = prepared.run(engine) }
+            var samples: [Double] = []
+            samples.reserveCapacity(timedRuns)
+            for _ in 0..<timedRuns {
+                let start = ContinuousClock.now
+                moves = prepared.run(engine)
+                samples.append(Self.milliseconds(ContinuousClock.now - start))
+            }
+            samples.sort()
+            result.medianMs = samples.isEmpty ? nil
+                : samples.count % 2 == 1 ? samples[samples.count / 2] : (samples[samples.count / 2 - 1] + samples[samples.count / 2]) / 2
+            result.minMs = samples.first
+            result.maxMs = samples.last
+            result.moves = moves
+            if measuresMemory {
+                // A fresh core context, so the core's scratch allocation is counted like everyone else's.
+                result.peakMemoryBytes = PeakMemory.measure { blackHole(prepared.run(engine, freshContext: true)) }
+            }
+            engineResults.append(result)
+        }
+        let fastest = engineResults.compactMap(\.medianMs).min()
+        for i in engineResults.indices {
+            if let median = engineResults[i].medianMs, let fastest, fastest > 0 { engineResults[i].ratioToFastest = median / fastest }
+        }
+        let workload = prepared.workload
+        return BenchReport.WorkloadResult(
+            name: workload.name, summary: workload.summary, oldRows: workload.oldRowCount, newRows: workload.newRowCount,
+            minimumMoves: reference.moves + reference.sectionMoves, engines: engineResults)
+    }
+
+    static func milliseconds(_ duration: Duration) -> Double {
+        let (seconds, attoseconds) = duration.components
+        return Double(seconds) * 1e3 + Double(attoseconds) / 1e15
+    }
+}
