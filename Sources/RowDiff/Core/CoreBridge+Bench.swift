@@ -7,8 +7,8 @@ import CDiffCore
 /// It diffs precomputed `UInt64` fingerprints on a reused core context and returns only the
 /// counts of the result, so a timed call measures `cdiff_diff` / `cdiff_diff_sectioned` and
 /// nothing of the Swift layer (no fingerprinting, no copying results into Swift arrays, no
-/// collision guard). `DiffContext` cannot serve here: its context pointer is private to
-/// `CoreBridge.swift` and its `diff` copies every result array out, which is Swift-layer work.
+/// collision guard). It borrows `DiffContext`'s raw context and `CoreInput`'s list layout rather
+/// than `DiffContext.diff`, which copies every result array out (Swift-layer work).
 @_spi(Bench)
 public enum CoreBench {
     /// What one core diff found: counts only (section counts are 0 for a flat diff).
@@ -35,20 +35,15 @@ public enum CoreBench {
         }
     }
 
-    /// A core context of its own (one per thread, as the C API requires; not thread-safe).
-    /// Reusing it across runs is the intended use: after the first diff of a size it allocates nothing.
+    /// A core context (one per thread, as the C API requires). Reusing it across runs is the
+    /// intended use: after the first diff of a size it allocates nothing.
     public final class Context {
-        fileprivate let raw: OpaquePointer
+        fileprivate let context = DiffContext()
 
-        public init() {
-            guard let raw = cdiff_context_create() else { fatalError("RowDiff: out of memory creating a core context") }
-            self.raw = raw
-        }
-
-        deinit { cdiff_context_free(raw) }
+        public init() {}
 
         /// Bytes of scratch memory the context holds.
-        public var memoryInUse: Int { cdiff_context_memory(raw) }
+        public var memoryInUse: Int { context.memoryInUse }
     }
 
     /// 16-byte keys (UUIDs) fingerprinted in one C call, as the typed layer does.
@@ -79,7 +74,7 @@ public enum CoreBench {
                                                  count: oldIDs.count)
                         var newList = cdiff_list(ids: newIDs.baseAddress, contents: newContents.isEmpty ? nil : newContents.baseAddress,
                                                  count: newIDs.count)
-                        return cdiff_diff(context.raw, &oldList, &newList, &changes)
+                        return context.context.withRawContext { cdiff_diff($0, &oldList, &newList, &changes) }
                     }
                 }
             }
@@ -99,8 +94,10 @@ public enum CoreBench {
     public static func diff(_ context: Context, old: SectionedInput, new: SectionedInput) -> Counts {
         var sections = cdiff_changes()
         var rows = cdiff_row_changes()
-        let status = withList(old) { oldList in
-            withList(new) { newList in cdiff_diff_sectioned(context.raw, oldList, newList, &sections, &rows) }
+        let status = old.core.withList { oldList in
+            new.core.withList { newList in
+                context.context.withRawContext { cdiff_diff_sectioned($0, oldList, newList, &sections, &rows) }
+            }
         }
         precondition(status == CDIFF_OK, "cdiff_diff_sectioned: \(CoreStatus(status))")
         var counts = Counts()
@@ -114,29 +111,14 @@ public enum CoreBench {
         counts.updates = rows.update_count
         return counts
     }
+}
 
-    private static func withList<R>(_ input: SectionedInput, _ body: (UnsafePointer<cdiff_sectioned_list>) -> R) -> R {
-        input.sectionIDs.withUnsafeBufferPointer { sectionIDs in
-            input.sectionContents.withUnsafeBufferPointer { sectionContents in
-                input.rowIDs.withUnsafeBufferPointer { rowIDs in
-                    input.rowContents.withUnsafeBufferPointer { rowContents in
-                        input.rowCounts.withUnsafeBufferPointer { counts in
-                            // Int and size_t have the same size on every platform Swift supports.
-                            counts.withMemoryRebound(to: Int.self) { counts in
-                                var list = cdiff_sectioned_list()
-                                list.section_ids = sectionIDs.baseAddress
-                                list.section_contents = sectionContents.isEmpty ? nil : sectionContents.baseAddress
-                                list.row_counts = counts.baseAddress
-                                list.section_count = sectionIDs.count
-                                list.row_ids = rowIDs.baseAddress
-                                list.row_contents = rowContents.isEmpty ? nil : rowContents.baseAddress
-                                list.row_count = rowIDs.count
-                                return withUnsafePointer(to: &list) { body($0) }
-                            }
-                        }
-                    }
-                }
-            }
-        }
+extension CoreBench.SectionedInput {
+    /// The same input in the bridge's layout.
+    var core: CoreInput {
+        var input = CoreInput(sections: sectionIDs, rowCounts: rowCounts, rows: rowIDs)
+        input.sectionContents = sectionContents
+        input.rowContents = rowContents
+        return input
     }
 }

@@ -37,18 +37,51 @@ public struct CoreStatus: Error, RawRepresentable, Hashable, Sendable, CustomStr
     public static let outOfMemory = CoreStatus(rawValue: Int32(CDIFF_ERR_OUT_OF_MEMORY.rawValue))
 }
 
-/// One side of a diff as the core sees it: fingerprints and per-section row counts.
+/// One side of a diff as the core sees it: fingerprints, per-section row counts and, optionally,
+/// content fingerprints (the typed layer compares content in Swift and passes none).
 @usableFromInline
 struct CoreInput {
     @usableFromInline var sections: [UInt64]
     @usableFromInline var rowCounts: [Int]
     @usableFromInline var rows: [UInt64]
+    var sectionContents: [UInt64]? = nil
+    var rowContents: [UInt64]? = nil
 
     @inlinable
     init(sections: [UInt64], rowCounts: [Int], rows: [UInt64]) {
         self.sections = sections
         self.rowCounts = rowCounts
         self.rows = rows
+    }
+
+    /// Runs `body` with the core's view of this input; pointers live only inside it.
+    func withList<R>(_ body: (UnsafePointer<cdiff_sectioned_list>) -> R) -> R {
+        sections.withUnsafeBufferPointer { sections in
+            rows.withUnsafeBufferPointer { rows in
+                rowCounts.withUnsafeBufferPointer { counts in
+                    Self.withOptional(sectionContents) { sectionContents in
+                        Self.withOptional(rowContents) { rowContents in
+                            // row_counts is size_t, which Swift imports as Int.
+                            var list = cdiff_sectioned_list()
+                            list.section_ids = sections.baseAddress
+                            list.section_contents = sectionContents
+                            list.section_count = sections.count
+                            list.row_counts = counts.baseAddress
+                            list.row_ids = rows.baseAddress
+                            list.row_contents = rowContents
+                            list.row_count = rows.count
+                            return withUnsafePointer(to: &list) { body($0) }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// NULL for "no contents"; an empty array may still have a base address.
+    private static func withOptional<R>(_ values: [UInt64]?, _ body: (UnsafePointer<UInt64>?) -> R) -> R {
+        guard let values, !values.isEmpty else { return body(nil) }
+        return values.withUnsafeBufferPointer { body($0.baseAddress) }
     }
 }
 
@@ -134,8 +167,8 @@ public final class DiffContext: @unchecked Sendable {
     private func unlockedDiff(_ old: CoreInput, _ new: CoreInput, patch: Bool) throws(CoreStatus) -> CoreResult {
         var sections = cdiff_changes()
         var rows = cdiff_row_changes()
-        let status = Self.withList(old) { oldList in
-            Self.withList(new) { newList in cdiff_diff_sectioned(context, oldList, newList, &sections, &rows) }
+        let status = old.withList { oldList in
+            new.withList { newList in cdiff_diff_sectioned(context, oldList, newList, &sections, &rows) }
         }
         guard status == CDIFF_OK else { throw CoreStatus(status) }
 
@@ -177,24 +210,8 @@ public final class DiffContext: @unchecked Sendable {
         return Array(UnsafeBufferPointer(start: pointer, count: count))
     }
 
-    private static func withList<R>(_ input: CoreInput, _ body: (UnsafePointer<cdiff_sectioned_list>) -> R) -> R {
-        input.sections.withUnsafeBufferPointer { sections in
-            input.rows.withUnsafeBufferPointer { rows in
-                input.rowCounts.withUnsafeBufferPointer { counts in
-                    // Int and size_t have the same size on every platform Swift supports.
-                    counts.withMemoryRebound(to: Int.self) { counts in
-                        var list = cdiff_sectioned_list()
-                        list.section_ids = sections.baseAddress
-                        list.section_count = sections.count
-                        list.row_counts = counts.baseAddress
-                        list.row_ids = rows.baseAddress
-                        list.row_count = rows.count
-                        return withUnsafePointer(to: &list) { body($0) }
-                    }
-                }
-            }
-        }
-    }
+    /// Runs `body` with the raw context, under the lock (for the benchmark hook).
+    func withRawContext<R>(_ body: (OpaquePointer) -> R) -> R { lock.withLock { body(context) } }
 }
 
 /// A few contexts kept for diffs that name none, so that repeated diffs of lists of ordinary size

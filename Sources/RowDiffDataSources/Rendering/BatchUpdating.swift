@@ -78,25 +78,10 @@ public enum SequentialStep: Hashable, Sendable {
         }
     }
 
-    /// The steps of `diff`'s patch (computed with `DiffOptions.computesPatch`), with a reload for
-    /// every section and row whose content changed at its final position. The patch's update
-    /// steps should cover those already; the ones it lacks are added, so none is missed.
-    /// - Complexity: O(steps + updates).
+    /// The steps of `diff`'s patch (computed with `DiffOptions.computesPatch`); its update steps
+    /// become reloads at their final positions.
+    /// - Complexity: O(steps).
     public static func steps<Section>(of diff: SectionedDiff<Section>) -> [SequentialStep]? {
-        guard let patch = diff.patch else { return nil }
-        var steps = steps(of: patch)
-        var present = Set(steps.filter {
-            switch $0 {
-            case .reloadItem, .reloadSection: true
-            default: false
-            }
-        })
-        for update in diff.changeset.sectionUpdates where present.insert(.reloadSection(update.to)).inserted {
-            steps.append(.reloadSection(update.to))
-        }
-        for update in diff.changeset.itemUpdates where present.insert(.reloadItem(update.to)).inserted {
-            steps.append(.reloadItem(update.to))
-        }
-        return steps
+        diff.patch.map(steps(of:))
     }
 }
