@@ -44,8 +44,8 @@ struct CoreInput {
     @usableFromInline var sections: [UInt64]
     @usableFromInline var rowCounts: [Int]
     @usableFromInline var rows: [UInt64]
-    var sectionContents: [UInt64]? = nil
-    var rowContents: [UInt64]? = nil
+    @usableFromInline var sectionContents: [UInt64]? = nil
+    @usableFromInline var rowContents: [UInt64]? = nil
 
     @inlinable
     init(sections: [UInt64], rowCounts: [Int], rows: [UInt64]) {
@@ -103,6 +103,8 @@ struct CoreResult: Sendable {
     @usableFromInline var rowDeletes: [ItemPath] = []
     @usableFromInline var rowInserts: [ItemPath] = []
     @usableFromInline var rowMoves: [Move<ItemPath>] = []
+    /// Rows whose content versions differ; nil when no versions were given.
+    @usableFromInline var rowUpdates: [Move<ItemPath>]? = nil
     @usableFromInline var rowOldDuplicates: [Int] = []
     @usableFromInline var rowNewDuplicates: [Int] = []
     @usableFromInline var steps: [CoreStep]? = nil
@@ -188,6 +190,11 @@ public final class DiffContext: @unchecked Sendable {
         result.rowInserts = UnsafeBufferPointer(start: rows.inserts, count: rows.insert_count).map(ItemPath.init)
         result.rowMoves = UnsafeBufferPointer(start: rows.moves, count: rows.move_count).map {
             Move(from: ItemPath($0.from), to: ItemPath($0.to))
+        }
+        if old.rowContents != nil && new.rowContents != nil {
+            result.rowUpdates = UnsafeBufferPointer(start: rows.updates, count: rows.update_count).map {
+                Move(from: ItemPath($0.from), to: ItemPath($0.to))
+            }
         }
         result.rowOldDuplicates = Self.copy(rows.old_duplicates, rows.old_duplicate_count).map { Int($0) }
         result.rowNewDuplicates = Self.copy(rows.new_duplicates, rows.new_duplicate_count).map { Int($0) }

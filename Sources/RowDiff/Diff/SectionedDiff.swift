@@ -55,17 +55,24 @@ public struct SectionedDiff<Section: DiffableSection> {
             let computed = IdentityFingerprints.compute(ids, seed: 0)
             return mask == .max ? computed : computed.map { $0 & mask }
         }
-        var core = run(
-            CoreInput(sections: fingerprints(oldSide.sectionIDs), rowCounts: oldSide.rowCounts, rows: fingerprints(oldSide.rowIDs)),
-            CoreInput(sections: fingerprints(newSide.sectionIDs), rowCounts: newSide.rowCounts, rows: fingerprints(newSide.rowIDs)))
+        var oldInput = CoreInput(sections: fingerprints(oldSide.sectionIDs), rowCounts: oldSide.rowCounts, rows: fingerprints(oldSide.rowIDs))
+        var newInput = CoreInput(sections: fingerprints(newSide.sectionIDs), rowCounts: newSide.rowCounts, rows: fingerprints(newSide.rowIDs))
+        // Rows with content versions let the core find updates; versions are exact by contract.
+        let oldVersions = ContentVersions.of(oldSide.rows), newVersions = ContentVersions.of(newSide.rows)
+        oldInput.rowContents = oldVersions
+        newInput.rowContents = newVersions
+        var core = run(oldInput, newInput)
         var exact = false
         if core.hasDuplicates || !Self.pairsAgree(core, oldSide, newSide) {
             // A repeated fingerprint may be a real duplicate or a collision; either way, exact
             // identities (dense numbers from a dictionary, which uses ==) settle it.
             let sections = ExactIdentities.number(oldSide.sectionIDs, newSide.sectionIDs)
             let rows = ExactIdentities.number(oldSide.rowIDs, newSide.rowIDs)
-            core = run(CoreInput(sections: sections.old, rowCounts: oldSide.rowCounts, rows: rows.old),
-                       CoreInput(sections: sections.new, rowCounts: newSide.rowCounts, rows: rows.new))
+            var exactOld = CoreInput(sections: sections.old, rowCounts: oldSide.rowCounts, rows: rows.old)
+            var exactNew = CoreInput(sections: sections.new, rowCounts: newSide.rowCounts, rows: rows.new)
+            exactOld.rowContents = oldVersions
+            exactNew.rowContents = newVersions
+            core = run(exactOld, exactNew)
             exact = true
         }
 
@@ -86,7 +93,7 @@ public struct SectionedDiff<Section: DiffableSection> {
             sectionDeletes: core.sectionDeletes, sectionInserts: core.sectionInserts, sectionMoves: core.sectionMoves,
             sectionUpdates: Self.sectionUpdates(core, old, new),
             itemDeletes: core.rowDeletes, itemInserts: core.rowInserts, itemMoves: core.rowMoves,
-            itemUpdates: Self.rowUpdates(core, oldSide, newSide))
+            itemUpdates: core.rowUpdates ?? Self.rowUpdates(core, oldSide, newSide))
         self.changeset = changeset
         self.patch = core.steps.map { Patch(steps: $0, changeset: changeset, new: new, newSide: newSide) }
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A value that can be diffed: it has an identity that says which element it is, and content
 /// that says whether that element changed.
 ///
@@ -123,3 +125,5 @@ extension UInt64: Diffable {}
 extension Bool: Diffable {}
 extension Double: Diffable {}
 extension Float: Diffable {}
+extension UUID: Diffable {}
+extension Data: Diffable {}
