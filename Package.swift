@@ -24,7 +24,7 @@ let package = Package(
         .target(name: "RowDiffUIKit", dependencies: ["RowDiffDataSources"]),
         // The `rowdiff` command's implementation, a library so that tests can drive it.
         .target(name: "RowDiffCLI", dependencies: [
-            "RowDiff", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "RowDiff", "RowDiffDataSources", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "rowdiff", dependencies: ["RowDiffCLI"]),
         .testTarget(name: "RowDiffTests", dependencies: ["RowDiff"]),

@@ -10,7 +10,9 @@ struct BenchCommand: ParsableCommand {
             Engines: the C core alone (precomputed fingerprints), RowDiff's typed API end to end \
             (UUID rows → SectionedDiff → StagedChangeset), a plain Dictionary-based diff as typical \
             Swift libraries write it, and the standard library's difference(from:).inferringMoves() \
-            where it finishes in seconds. Reports median/min/max, the ratio to the fastest engine, \
+            where it finishes in seconds. Then the data-source section (GitHub issue 4's targets): a \
+            render of 100,000 KeyedRows with 1 % changed (diff + staging + data swap, target ≤ 5 ms) and \
+            key ↔ index path lookups on 10k to 1M rows (O(1)). Reports median/min/max, the ratio to the fastest engine, \
             moves against the minimum, and peak memory. Build with -c release: debug numbers are meaningless.
             """)
 
@@ -25,6 +27,10 @@ struct BenchCommand: ParsableCommand {
 
     @Option(name: .customLong("only"), help: "Run only these workloads (repeatable). Names: \(WorkloadCatalog.names.joined(separator: ", ")).")
     var only: [String] = []
+
+    @Flag(name: .customLong("datasources"),
+          help: "Run the data-source section (render-100k-1pct, key lookups); alone unless --only names workloads too. Runs by default without --only.")
+    var dataSources = false
 
     @Option(name: .customLong("svg"), help: "Also write a bar chart (SVG) of the medians to this file.")
     var svgPath: String?
@@ -72,7 +78,12 @@ struct BenchCommand: ParsableCommand {
 
     func makeRunner() -> BenchRunner {
         var runner = BenchRunner()
-        if !only.isEmpty { runner.workloadNames = WorkloadCatalog.names.filter(only.contains) }
+        if !only.isEmpty {
+            runner.workloadNames = WorkloadCatalog.names.filter(only.contains)
+        } else if dataSources {
+            runner.workloadNames = []
+        }
+        runner.runsDataSources = dataSources || only.isEmpty
         runner.timedRuns = runs ?? (quick ? 3 : 10)
         runner.warmupRuns = quick ? 1 : 2
         runner.scale = scale

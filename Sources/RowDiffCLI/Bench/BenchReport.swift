@@ -65,6 +65,8 @@ struct BenchReport: Codable, Sendable {
     var scale: Double
     var memoryMethod: String
     var workloads: [WorkloadResult]
+    /// The data-source section (`--datasources`, and every run without `--only`); nil when not run.
+    var dataSources: DataSourceReport?
 }
 
 extension BenchReport {
@@ -90,6 +92,7 @@ extension BenchReport {
             }
             out += Self.align(rows, rightAligned: [1, 2, 3, 4, 5, 6])
         }
+        if let dataSources { out += dataSources.table }
         return out
     }
 

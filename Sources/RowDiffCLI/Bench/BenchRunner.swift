@@ -10,6 +10,8 @@ struct BenchRunner {
     var timedRuns = 10
     var scale = 1.0
     var measuresMemory = true
+    /// Also run the data-source section (`DataSourceBench`) after the workloads.
+    var runsDataSources = false
     /// Where progress lines go (stderr for the command; nil in tests).
     var progress: ((String) -> Void)?
 
@@ -30,11 +32,13 @@ struct BenchRunner {
             let prepared = PreparedWorkload(workload)
             results.append(measure(prepared, step: step))
         }
+        let dataSources = runsDataSources
+            ? DataSourceBench(warmupRuns: warmupRuns, timedRuns: timedRuns, scale: scale, progress: progress).run() : nil
         return BenchReport(
             machine: .current, date: ISO8601DateFormatter().string(from: Date()), build: Self.isDebugBuild ? "debug" : "release",
             warmupRuns: warmupRuns, timedRuns: timedRuns, scale: scale,
             memoryMethod: measuresMemory && PeakMemory.isAvailable ? PeakMemory.method : "not measured",
-            workloads: results)
+            workloads: results, dataSources: dataSources)
     }
 
     private func measure(_ prepared: PreparedWorkload, step: String) -> BenchReport.WorkloadResult {

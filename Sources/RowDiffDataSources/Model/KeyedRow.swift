@@ -16,25 +16,39 @@ public struct KeyedRow: Diffable, Sendable {
     /// The kind of cell that shows the row.
     public let kind: RowKind
     /// The state the cell is configured from.
-    public let state: any Equatable & Sendable
+    public var state: any Equatable & Sendable {
+        switch storage {
+        case .equatable(let state): return state
+        case .hashable(let state): return state
+        }
+    }
     /// The state as a hashable value when its type is `Hashable` (used by validating targets to
     /// describe content); nil otherwise.
-    let hashableState: (any Hashable & Sendable)?
+    var hashableState: (any Hashable & Sendable)? {
+        if case .hashable(let state) = storage { return state }
+        return nil
+    }
+
+    /// The state, stored once: one box per row where a large state needs one, not two. Staging
+    /// and installing copy every row of a changed section, so each row's retains count.
+    enum Storage: Sendable {
+        case equatable(any Equatable & Sendable)
+        case hashable(any Hashable & Sendable)
+    }
+    let storage: Storage
 
     /// A row shown by a cell of kind `kind`.
     public init<State: Equatable & Sendable>(key: String, kind: RowKind, state: State) {
         self.key = key
         self.kind = kind
-        self.state = state
-        self.hashableState = nil
+        self.storage = .equatable(state)
     }
 
     /// A row shown by a cell of kind `kind`, with a hashable state.
     public init<State: Hashable & Sendable>(key: String, kind: RowKind, state: State) {
         self.key = key
         self.kind = kind
-        self.state = state
-        self.hashableState = state
+        self.storage = .hashable(state)
     }
 
     /// A row shown by a `Cell`; its kind and reuse identifier are derived from the type.
@@ -60,7 +74,13 @@ public struct KeyedRow: Diffable, Sendable {
     /// Same kind and equal state (states of different types are never equal).
     /// - Complexity: O(1) plus the state's `==`.
     public func isContentEqual(to other: KeyedRow) -> Bool {
-        kind == other.kind && statesEqual(state, other.state)
+        guard kind == other.kind else { return false }
+        switch (storage, other.storage) {
+        case (.hashable(let a), .hashable(let b)): return statesEqual(a, b)
+        case (.equatable(let a), .equatable(let b)): return statesEqual(a, b)
+        case (.hashable(let a), .equatable(let b)): return statesEqual(a, b)
+        case (.equatable(let a), .hashable(let b)): return statesEqual(a, b)
+        }
     }
 }
 
@@ -68,6 +88,16 @@ public struct KeyedRow: Diffable, Sendable {
 @inline(__always)
 func statesEqual(_ lhs: any Equatable & Sendable, _ rhs: any Equatable & Sendable) -> Bool {
     func open<T: Equatable>(_ lhs: T) -> Bool {
+        guard let rhs = rhs as? T else { return false }
+        return lhs == rhs
+    }
+    return open(lhs)
+}
+
+/// `==` across two hashable existentials (no re-boxing as `any Equatable`).
+@inline(__always)
+func statesEqual(_ lhs: any Hashable & Sendable, _ rhs: any Hashable & Sendable) -> Bool {
+    func open<T: Hashable>(_ lhs: T) -> Bool {
         guard let rhs = rhs as? T else { return false }
         return lhs == rhs
     }

@@ -1,0 +1,40 @@
+import Foundation
+import Testing
+@testable import RowDiffCLI
+
+/// The data-source section of `rowdiff bench` at a tiny scale: shapes and counts, no timing.
+@Suite struct BenchDataSourceTests {
+    @Test func datasourcesFlag_runsOnlyTheDataSourceSection() throws {
+        let command = try BenchCommand.parse(["--datasources", "--json", "--scale", "0.01", "--runs", "2", "--silent", "--no-memory"])
+        let report = try JSONDecoder().decode(BenchReport.self, from: Data(try command.output().utf8))
+        #expect(report.workloads.isEmpty)
+        let sources = try #require(report.dataSources)
+
+        // 10 sections × 100 rows; 1 % changed: 7 states, 1 deleted, 1 inserted, 1 moved each way.
+        let render = sources.render
+        #expect(render.sections == 10 && render.oldRows == 1_000 && render.newRows == 1_000)
+        #expect(render.edit.total == 11 && render.edit.contentChanges == 7 && render.edit.deletes == 1 && render.edit.inserts == 1)
+        #expect(render.changeCount <= render.edit.total && render.changeCount >= render.edit.total - 2)
+        #expect(render.decision.hasPrefix("animated") && render.stages >= 1)
+        #expect(render.timedRuns == 2 && render.targetMs == 5)
+        #expect(render.renderMs.min <= render.renderMs.median && render.renderMs.median <= render.renderMs.max)
+
+        #expect(sources.lookups.map(\.rows) == [100, 1_000, 10_000])
+        for lookups in sources.lookups {
+            #expect(lookups.lookups == 10_000 && lookups.found == lookups.lookups, "\(lookups.rows) rows")
+            #expect(lookups.sections == max(1, lookups.rows / 10_000))
+        }
+    }
+
+    @Test func onlyWithoutFlag_skipsTheDataSourceSection_andTheTableShowsIt() throws {
+        let plain = try BenchCommand.parse(["--only", "last-to-front-10k", "--scale", "0.01", "--runs", "1", "--silent", "--no-memory"])
+        #expect(plain.makeRunner().runsDataSources == false)
+        #expect(try BenchCommand.parse(["--quick"]).makeRunner().runsDataSources)
+
+        let both = try BenchCommand.parse(["--datasources", "--only", "last-to-front-10k", "--scale", "0.01", "--runs", "1", "--silent", "--no-memory"])
+        let table = try both.output()
+        #expect(table.contains("last-to-front-10k: 100 rows"))
+        #expect(table.contains("render-1k-1pct: 10 sections, 1,000 → 1,000 KeyedRows"))
+        #expect(table.contains("diff + staging + data swap") && table.contains("key → index path"))
+    }
+}
