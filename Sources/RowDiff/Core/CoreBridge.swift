@@ -221,16 +221,16 @@ public final class DiffContext: @unchecked Sendable {
     func withRawContext<R>(_ body: (OpaquePointer) -> R) -> R { lock.withLock { body(context) } }
 }
 
-/// A few contexts kept for diffs that name none, so that repeated diffs of lists of ordinary size
-/// reuse scratch memory instead of allocating and faulting it in each time. A context whose
-/// scratch grew past `retainLimit` bytes (a huge list) is freed rather than kept, so the pool never
-/// holds more than `capacity × retainLimit` bytes.
+/// A few contexts kept for diffs that name none, so that repeated diffs reuse scratch memory
+/// instead of allocating and faulting it in each time. Contexts are kept while the pool holds at
+/// most `retainLimit` bytes in all — enough for one diff of about two million elements, or several
+/// smaller ones — and a context that would push it past that is freed instead.
 @usableFromInline
 final class ContextPool: @unchecked Sendable {
     private let lock = Lock()
     private var free: [DiffContext] = []
     private let capacity = 4
-    private let retainLimit = 32 << 20
+    private let retainLimit = 96 << 20
 
     @usableFromInline
     func take() -> DiffContext {
@@ -239,8 +239,11 @@ final class ContextPool: @unchecked Sendable {
 
     @usableFromInline
     func give(_ context: DiffContext) {
-        guard context.memoryInUse <= retainLimit else { return }
-        lock.withLock { if free.count < capacity { free.append(context) } }
+        let bytes = context.memoryInUse
+        lock.withLock {
+            let held = free.reduce(0) { $0 + $1.memoryInUse }
+            if free.count < capacity && held + bytes <= retainLimit { free.append(context) }
+        }
     }
 
     func drain() { lock.withLock { free.removeAll() } }

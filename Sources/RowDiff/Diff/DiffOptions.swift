@@ -1,8 +1,8 @@
 /// How a diff runs.
 public struct DiffOptions: Sendable {
     /// A context to reuse between diffs (its scratch memory stays allocated). nil takes one from a
-    /// small shared pool, which keeps contexts of up to 32 MB of scratch (about a million elements)
-    /// for reuse; pass your own for repeated diffs of larger lists.
+    /// small shared pool, which keeps up to 96 MB of scratch in all (one diff of about two million
+    /// elements, or several smaller ones) for reuse; `DiffContext.releasePooledMemory()` frees it.
     public var context: DiffContext?
     /// Whether to compute the sequential `Patch` as well (it costs about a third of the diff again).
     public var computesPatch: Bool
