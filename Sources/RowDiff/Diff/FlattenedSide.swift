@@ -24,7 +24,13 @@ struct FlattenedSide<Section: DiffableSection> {
         rowStart = start
         var ids = [Section.Row.DiffIdentity]()
         ids.reserveCapacity(total)
-        for section in rows { for row in section { ids.append(row.diffIdentity) } }
+        // Rows are read in place: iterating them would copy every row (retaining its fields) only
+        // to read its identity.
+        for section in rows {
+            section.withUnsafeBufferPointer { rows in
+                for index in rows.indices { ids.append(rows[index].diffIdentity) }
+            }
+        }
         rowIDs = ids
     }
 

@@ -48,13 +48,14 @@ extension Diffable where Self: Identifiable & Hashable {
 
 /// The kind of cell an element is shown in (its reuse identifier's source).
 ///
-/// Kinds made from a type compare by type identity, so comparing two kinds is O(1) and allocates
-/// nothing; the name is derived only when asked for.
+/// A kind is a trivially copyable value: kinds made from a type hold the type's identity, named
+/// kinds an interned number, so copying a row copies its kind without reference counting, and
+/// comparing two kinds is O(1). The name is derived only when asked for.
 public struct RowKind: Hashable, Sendable, CustomStringConvertible {
     @usableFromInline
     enum Identity: Hashable, Sendable {
         case type(ObjectIdentifier)
-        case named(String)
+        case named(Int)
     }
 
     /// A metatype is an immutable value, safe to share between threads.
@@ -74,17 +75,16 @@ public struct RowKind: Hashable, Sendable, CustomStringConvertible {
         typeBox = TypeBox(type)
     }
 
-    /// A kind with an explicit name.
-    @inlinable
+    /// A kind with an explicit name. Equal names give equal kinds.
     public init(named name: String) {
-        identity = .named(name)
+        identity = .named(KindNames.shared.number(for: name))
         typeBox = nil
     }
 
     /// A stable name for the kind, usable as a reuse identifier: the type's full name, or the given name.
     public var name: String {
         switch identity {
-        case .named(let name): return name
+        case .named(let number): return KindNames.shared.name(for: number)
         case .type: return typeBox.map { String(reflecting: $0.type) } ?? ""
         }
     }
@@ -96,6 +96,25 @@ public struct RowKind: Hashable, Sendable, CustomStringConvertible {
     public func hash(into hasher: inout Hasher) { hasher.combine(identity) }
 
     public var description: String { name }
+}
+
+/// Interned kind names: each distinct name gets a number once, for the life of the process.
+final class KindNames: @unchecked Sendable {
+    static let shared = KindNames()
+    private let lock = Lock()
+    private var numbers: [String: Int] = [:]
+    private var names: [String] = []
+
+    func number(for name: String) -> Int {
+        lock.withLock {
+            if let number = numbers[name] { return number }
+            names.append(name)
+            numbers[name] = names.count - 1
+            return names.count - 1
+        }
+    }
+
+    func name(for number: Int) -> String { lock.withLock { names[number] } }
 }
 
 /// A section: an element with identity and content (header, footer) that holds rows.

@@ -16,39 +16,27 @@ public struct KeyedRow: Diffable, Sendable {
     /// The kind of cell that shows the row.
     public let kind: RowKind
     /// The state the cell is configured from.
-    public var state: any Equatable & Sendable {
-        switch storage {
-        case .equatable(let state): return state
-        case .hashable(let state): return state
-        }
-    }
+    public var state: any Equatable & Sendable { box.state }
     /// The state as a hashable value when its type is `Hashable` (used by validating targets to
     /// describe content); nil otherwise.
-    var hashableState: (any Hashable & Sendable)? {
-        if case .hashable(let state) = storage { return state }
-        return nil
-    }
+    var hashableState: (any Hashable & Sendable)? { box.hashableState }
 
-    /// The state, stored once: one box per row where a large state needs one, not two. Staging
-    /// and installing copy every row of a changed section, so each row's retains count.
-    enum Storage: Sendable {
-        case equatable(any Equatable & Sendable)
-        case hashable(any Hashable & Sendable)
-    }
-    let storage: Storage
+    /// The state, boxed once: copying a row retains one object, and comparing two states needs no
+    /// dynamic cast (the box knows its state's type; see `StateBox`).
+    let box: AnyStateBox
 
     /// A row shown by a cell of kind `kind`.
     public init<State: Equatable & Sendable>(key: String, kind: RowKind, state: State) {
         self.key = key
         self.kind = kind
-        self.storage = .equatable(state)
+        self.box = StateBox(state)
     }
 
     /// A row shown by a cell of kind `kind`, with a hashable state.
     public init<State: Hashable & Sendable>(key: String, kind: RowKind, state: State) {
         self.key = key
         self.kind = kind
-        self.storage = .hashable(state)
+        self.box = HashableStateBox(state)
     }
 
     /// A row shown by a `Cell`; its kind and reuse identifier are derived from the type.
@@ -74,32 +62,46 @@ public struct KeyedRow: Diffable, Sendable {
     /// Same kind and equal state (states of different types are never equal).
     /// - Complexity: O(1) plus the state's `==`.
     public func isContentEqual(to other: KeyedRow) -> Bool {
-        guard kind == other.kind else { return false }
-        switch (storage, other.storage) {
-        case (.hashable(let a), .hashable(let b)): return statesEqual(a, b)
-        case (.equatable(let a), .equatable(let b)): return statesEqual(a, b)
-        case (.hashable(let a), .equatable(let b)): return statesEqual(a, b)
-        case (.equatable(let a), .hashable(let b)): return statesEqual(a, b)
-        }
+        kind == other.kind && (box === other.box || box.isEqual(to: other.box))
     }
 }
 
-/// `==` across two existentials: opens the first, casts the second to its type.
-@inline(__always)
-func statesEqual(_ lhs: any Equatable & Sendable, _ rhs: any Equatable & Sendable) -> Bool {
-    func open<T: Equatable>(_ lhs: T) -> Bool {
-        guard let rhs = rhs as? T else { return false }
-        return lhs == rhs
-    }
-    return open(lhs)
+/// A row's state behind one reference. Equality first compares the state types by identity, then
+/// compares the values as that type: an unchecked downcast after an exact type check, where a
+/// comparison of two existentials would need a dynamic cast per row.
+class AnyStateBox: @unchecked Sendable {
+    /// The state's type; two states are comparable only when these are equal.
+    let stateType: ObjectIdentifier
+
+    init(stateType: ObjectIdentifier) { self.stateType = stateType }
+
+    var state: any Equatable & Sendable { fatalError("abstract") }
+    var hashableState: (any Hashable & Sendable)? { nil }
+
+    /// Whether `other` holds an equal state of the same type.
+    func isEqual(to other: AnyStateBox) -> Bool { fatalError("abstract") }
 }
 
-/// `==` across two hashable existentials (no re-boxing as `any Equatable`).
-@inline(__always)
-func statesEqual(_ lhs: any Hashable & Sendable, _ rhs: any Hashable & Sendable) -> Bool {
-    func open<T: Hashable>(_ lhs: T) -> Bool {
-        guard let rhs = rhs as? T else { return false }
-        return lhs == rhs
+/// A state of type `State`; immutable, so sharing it between threads is safe.
+class StateBox<State: Equatable & Sendable>: AnyStateBox, @unchecked Sendable {
+    let value: State
+
+    init(_ value: State) {
+        self.value = value
+        super.init(stateType: ObjectIdentifier(State.self))
     }
-    return open(lhs)
+
+    override var state: any Equatable & Sendable { value }
+
+    override func isEqual(to other: AnyStateBox) -> Bool {
+        // Equal type identities mean `other` was made by this class with this State (the hashable
+        // subclass stores its value here too), so the downcast cannot be wrong.
+        guard other.stateType == stateType else { return false }
+        return value == unsafeDowncast(other, to: StateBox<State>.self).value
+    }
+}
+
+/// A hashable state: the same box, which can also describe its content as a hashable value.
+final class HashableStateBox<State: Hashable & Sendable>: StateBox<State>, @unchecked Sendable {
+    override var hashableState: (any Hashable & Sendable)? { value }
 }

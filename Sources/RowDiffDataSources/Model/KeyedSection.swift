@@ -73,3 +73,13 @@ public struct KeyedSection: DiffableSection, TitledSection, Sendable {
     public var headerTitle: String? { header?.title }
     public var footerTitle: String? { footer?.title }
 }
+
+/// `==` across two existentials: opens the first, casts the second to its type. Headers and
+/// footers are few, so the dynamic cast is fine here (rows use `AnyStateBox`).
+private func statesEqual(_ lhs: any Equatable & Sendable, _ rhs: any Equatable & Sendable) -> Bool {
+    func open<T: Equatable>(_ lhs: T) -> Bool {
+        guard let rhs = rhs as? T else { return false }
+        return lhs == rhs
+    }
+    return open(lhs)
+}
