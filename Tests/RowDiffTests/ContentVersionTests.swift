@@ -46,3 +46,15 @@ private struct Plain: Identifiable, Equatable, Diffable {
 extension Versioned {
     fileprivate var asPlain: Plain { Plain(id: id, version: contentVersion) }
 }
+
+@Suite struct ContentVersionPatchTests {
+    @Test func versionedRows_patchHasEachUpdateOnce_andReplaysToNew() {
+        let old = [Versioned(id: 1, text: "a", contentVersion: 1), Versioned(id: 2, text: "b", contentVersion: 1)]
+        let new = [Versioned(id: 2, text: "B", contentVersion: 2), Versioned(id: 1, text: "a", contentVersion: 1)]
+        let diff = ListDiff(from: old, to: new, options: DiffOptions(computesPatch: true))
+        let patch = try! #require(diff.sectioned.patch)
+        let updates = patch.steps.filter { if case .updateItem = $0 { true } else { false } }
+        #expect(updates.count == 1)
+        #expect(patch.apply(to: diff.sectioned.old).first?.rows.map(\.text) == ["B", "a"])
+    }
+}

@@ -27,22 +27,22 @@ public struct Patch<Section: DiffableSection> {
     /// The steps, in order.
     public let steps: [PatchStep<Section>]
 
-    /// The core's structural steps, then the updates the Swift layer found (content is compared
-    /// in Swift, so the core was given no content fingerprints and emitted no update steps).
+    /// The core's structural steps, then the changeset's updates at their final positions: the
+    /// changeset is the one source of updates (content is usually compared in Swift, and the core
+    /// sees content only for `ContentVersioned` rows), so the core's own update steps are dropped.
     @inlinable
     init(steps core: [CoreStep], changeset: Changeset, new: [Section], newSide: FlattenedSide<Section>) {
-        var steps: [PatchStep<Section>] = core.map { step in
+        var steps: [PatchStep<Section>] = core.compactMap { step in
             switch step.operation {
             case .deleteSection: return .deleteSection(at: step.from.section)
             case .insertSection: return .insertSection(at: step.to.section, section: Section(source: new[step.source], rows: []))
             case .moveSection: return .moveSection(from: step.from.section, to: step.to.section)
-            case .updateSection: return .updateSection(at: step.to.section, section: new[step.to.section])
+            case .updateSection, .updateRow: return nil
             case .deleteRow: return .deleteItem(at: step.from)
             case .insertRow:
                 let path = newSide.path(ofRow: step.source)
                 return .insertItem(at: step.to, row: newSide.rows[path.section][path.item])
             case .moveRow: return .moveItem(from: step.from, to: step.to)
-            case .updateRow: return .updateItem(at: step.to, row: newSide.rows[step.to.section][step.to.item])
             }
         }
         steps.reserveCapacity(steps.count + changeset.sectionUpdates.count + changeset.itemUpdates.count)
