@@ -18,6 +18,10 @@ import Testing
         #expect(render.decision.hasPrefix("animated") && render.stages >= 1)
         #expect(render.timedRuns == 2 && render.targetMs == 5)
         #expect(render.renderMs.min <= render.renderMs.median && render.renderMs.median <= render.renderMs.max)
+        // The typed model renders the same workload: same shape, same diff.
+        let typed = sources.typedRender
+        #expect(typed.sections == render.sections && typed.oldRows == render.oldRows && typed.newRows == render.newRows)
+        #expect(typed.changeCount == render.changeCount && typed.diffMoves == render.diffMoves && typed.stages == render.stages)
 
         #expect(sources.lookups.map(\.rows) == [100, 1_000, 10_000])
         for lookups in sources.lookups {

@@ -87,7 +87,10 @@ struct DataSourceReport: Codable, Sendable {
         var found: Int
     }
 
+    /// Keyed rows (type-erased state, string keys): FunctionalTableData-style.
     var render: Render
+    /// The same rows as a typed section model (`SectionModel` of an `Identifiable & Hashable` row).
+    var typedRender: Render
     var lookups: [Lookups]
 }
 
@@ -121,12 +124,14 @@ struct DataSourceBench {
 
     @MainActor
     private func measureAll() -> DataSourceReport {
-        let render = measureRender()
+        let render = measureRender(of: "KeyedRows", label: "1/\(Self.lookupSizes.count + 2)", Self.materialize)
+        let typedRender = measureRender(of: "typed rows (SectionModel<String, MessageRow>)", label: "2/\(Self.lookupSizes.count + 2)",
+                                        Self.materializeTyped)
         let lookups = Self.lookupSizes.enumerated().map { i, size in
-            progress?("[data sources \(i + 2)/\(Self.lookupSizes.count + 1)] key-lookups-\(BenchFormat.short(size))")
+            progress?("[data sources \(i + 3)/\(Self.lookupSizes.count + 2)] key-lookups-\(BenchFormat.short(size))")
             return measureLookups(rows: s(size))
         }
-        return DataSourceReport(render: render, lookups: lookups)
+        return DataSourceReport(render: render, typedRender: typedRender, lookups: lookups)
     }
 
     // MARK: render-100k-1pct
@@ -153,6 +158,23 @@ struct DataSourceBench {
     static func materialize(_ spec: [[RowSpec]]) -> [KeyedSection] {
         spec.enumerated().map { s, rows in
             KeyedSection(key: "section-\(s)", rows: rows.map(row), headerTitle: "Section \(s)")
+        }
+    }
+
+    /// The same row as a typed model: identity `id`, content `==`, kind from `banner`.
+    struct MessageRow: Identifiable, Hashable, Sendable, Diffable {
+        var id: Int
+        var state: MessageState
+        var banner: Bool
+        var rowKind: RowKind { banner ? RowKind(BannerCell.self) : RowKind(MessageCell.self) }
+    }
+
+    static func materializeTyped(_ spec: [[RowSpec]]) -> [SectionModel<String, MessageRow>] {
+        spec.enumerated().map { s, rows in
+            SectionModel(model: "Section \(s)", items: rows.map {
+                MessageRow(id: $0.id, state: MessageState(title: "Message \($0.id)", revision: $0.revision, unread: $0.id % 3 == 0),
+                           banner: $0.alternateKind)
+            })
         }
     }
 
@@ -216,7 +238,8 @@ struct DataSourceBench {
     }
 
     @MainActor
-    static func render(_ new: [KeyedSection], into dataSource: SectionedDataSource<KeyedSection>, context: DiffContext,
+    static func render<Section: DiffableSection & Sendable>(
+        _ new: [Section], into dataSource: SectionedDataSource<Section>, context: DiffContext,
                        options: RenderOptions = RenderOptions()) -> RenderRun {
         let clock = ContinuousClock()
         let t0 = clock.now
@@ -245,21 +268,25 @@ struct DataSourceBench {
     }
 
     @MainActor
-    private func measureRender() -> DataSourceReport.Render {
-        progress?("[data sources 1/\(Self.lookupSizes.count + 1)] render-100k-1pct: generating")
+    private func measureRender<Section: DiffableSection & Sendable>(
+        of rowsName: String, label: String, _ materialize: ([[RowSpec]]) -> [Section]
+    ) -> DataSourceReport.Render {
+        progress?("[data sources \(label)] render-100k-1pct (\(rowsName)): generating")
         let (oldSpec, newSpec, edit) = renderWorkload()
-        let new = Self.materialize(newSpec)
-        let dataSource = SectionedDataSource<KeyedSection>()
+        let new = materialize(newSpec)
+        let dataSource = SectionedDataSource<Section>()
         let context = DiffContext()
         let runs = timedRuns
-        progress?("[data sources 1/\(Self.lookupSizes.count + 1)] render-100k-1pct: \(warmupRuns) warm-up + \(runs) timed")
+        progress?("[data sources \(label)] render-100k-1pct (\(rowsName)): \(warmupRuns) warm-up + \(runs) timed")
         var totals: [Double] = [], diffs: [Double] = [], stages: [Double] = [], swaps: [Double] = [], rebuilds: [Double] = []
         var last: RenderRun?
-        let probe = new.last(where: { !$0.rows.isEmpty })?.rows.last?.key ?? ""
+        guard let probe = new.last(where: { !$0.rows.isEmpty })?.rows.last?.diffIdentity else {
+            preconditionFailure("render workload has no rows")
+        }
         for run in 0..<(warmupRuns + runs) {
             // A freshly built old state, owned by the data source alone (as after the previous
             // render): the swap releases it, as it would in an app.
-            dataSource.install(Self.materialize(oldSpec))
+            dataSource.install(materialize(oldSpec))
             let start = ContinuousClock.now
             let result = Self.render(new, into: dataSource, context: context)
             let total = Self.ms(ContinuousClock.now - start)
@@ -278,7 +305,7 @@ struct DataSourceBench {
         let result = last!
         let renderMs = DataSourceReport.Stat(totals)
         let oldRows = oldSpec.reduce(0) { $0 + $1.count }, newRows = newSpec.reduce(0) { $0 + $1.count }
-        let summary = "\(newSpec.count) sections, \(WorkloadCatalog.n(oldRows)) → \(WorkloadCatalog.n(newRows)) KeyedRows; "
+        let summary = "\(newSpec.count) sections, \(WorkloadCatalog.n(oldRows)) → \(WorkloadCatalog.n(newRows)) \(rowsName); "
             + "\(WorkloadCatalog.n(edit.total)) rows changed (\(edit.contentChanges) states, \(edit.kindChanges) cell kinds, "
             + "\(edit.deletes) deleted, \(edit.inserts) inserted, \(edit.movesWithinSection) moved within and "
             + "\(edit.movesAcrossSections) across sections; random positions)"
@@ -374,19 +401,8 @@ extension DataSourceReport {
             v < 1 ? String(format: "%.3f", v) : v < 100 ? String(format: "%.2f", v) : String(format: "%.0f", v)
         }
         func ns(_ v: Double) -> String { String(format: "%.1f", v) }
-        var out = "\ndata sources (GitHub issue 4): SectionedDataSource<KeyedSection>, on the main actor\n"
-        out += "\n\(render.name): \(render.summary)\n"
-        out += "  diff: \(WorkloadCatalog.n(render.changeCount)) changes, \(render.diffMoves) row moves; "
-            + "renderer with default options: \(render.decision); \(render.timedRuns) timed runs after \(render.warmupRuns) warm-up\(render.warmupRuns == 1 ? "" : "s")\n"
-        var rows = [["step (ms)", "median", "min", "max", "target"]]
-        let verdict = render.meetsTarget ? "≤ \(ms(render.targetMs)) ✓" : "≤ \(ms(render.targetMs)) ✗ MISSED"
-        rows.append(["diff + staging + data swap", ms(render.renderMs.median), ms(render.renderMs.min), ms(render.renderMs.max), verdict])
-        rows.append(["  diff (SectionedDiff)", ms(render.diffMs.median), ms(render.diffMs.min), ms(render.diffMs.max), ""])
-        rows.append(["  staging (StagedChangeset)", ms(render.stageMs.median), ms(render.stageMs.min), ms(render.stageMs.max), ""])
-        rows.append(["  data swap (install × \(render.stages))", ms(render.swapMs.median), ms(render.swapMs.min), ms(render.swapMs.max), ""])
-        rows.append(["then: first key lookup (rebuilds tables)", ms(render.lookupRebuildMs.median), ms(render.lookupRebuildMs.min),
-                     ms(render.lookupRebuildMs.max), ""])
-        out += BenchReport.align(rows, rightAligned: [1, 2, 3])
+        var out = "\ndata sources (GitHub issue 4): SectionedDataSource, on the main actor\n"
+        for render in [render, typedRender] { out += Self.renderBlock(render) }
 
         if let first = lookups.first {
             out += "\nkey-lookups: \(WorkloadCatalog.n(first.lookups)) random lookups each way per run, "
@@ -407,6 +423,28 @@ extension DataSourceReport {
                 + "index path → key ×\(backward) per lookup (O(1): the work per lookup does not grow; "
                 + "larger tables only miss the cache more)\n"
         }
+        return out
+    }
+
+    /// One render workload's table.
+    static func renderBlock(_ render: Render) -> String {
+        func ms(_ v: Double) -> String {
+            v < 1 ? String(format: "%.3f", v) : v < 100 ? String(format: "%.2f", v) : String(format: "%.0f", v)
+        }
+        var out = ""
+        out += "\n\(render.name): \(render.summary)\n"
+        out += "  diff: \(WorkloadCatalog.n(render.changeCount)) changes, \(render.diffMoves) row moves; "
+            + "renderer with default options: \(render.decision); \(render.timedRuns) timed runs after \(render.warmupRuns) warm-up\(render.warmupRuns == 1 ? "" : "s")\n"
+        var rows = [["step (ms)", "median", "min", "max", "target"]]
+        let verdict = render.meetsTarget ? "≤ \(ms(render.targetMs)) ✓" : "≤ \(ms(render.targetMs)) ✗ MISSED"
+        rows.append(["diff + staging + data swap", ms(render.renderMs.median), ms(render.renderMs.min), ms(render.renderMs.max), verdict])
+        rows.append(["  diff (SectionedDiff)", ms(render.diffMs.median), ms(render.diffMs.min), ms(render.diffMs.max), ""])
+        rows.append(["  staging (StagedChangeset)", ms(render.stageMs.median), ms(render.stageMs.min), ms(render.stageMs.max), ""])
+        rows.append(["  data swap (install × \(render.stages))", ms(render.swapMs.median), ms(render.swapMs.min), ms(render.swapMs.max), ""])
+        rows.append(["then: first key lookup (rebuilds tables)", ms(render.lookupRebuildMs.median), ms(render.lookupRebuildMs.min),
+                     ms(render.lookupRebuildMs.max), ""])
+        out += BenchReport.align(rows, rightAligned: [1, 2, 3])
+
         return out
     }
 }
