@@ -53,12 +53,16 @@ extension String: Fingerprintable {
     /// so non-ASCII text is hashed in its NFC form. ASCII text is already in NFC, and no non-ASCII
     /// string is equivalent to it except through NFC (the Kelvin sign becomes "K"), so both paths agree.
     public func fingerprint(seed: UInt64) -> UInt64 {
-        var copy = self
-        if let ascii = copy.withUTF8({ bytes in Self.isASCII(bytes) ? Fingerprint.of(bytes: UnsafeRawBufferPointer(bytes), seed: seed) : nil }) {
-            return ascii
-        }
+        // Native strings (small or not) expose their UTF-8 in place; bridged ones get a copy.
+        let ascii = utf8.withContiguousStorageIfAvailable { bytes in
+            Self.isASCII(bytes) ? CoreBridge.fingerprint(UnsafeRawBufferPointer(bytes), seed: seed) : nil
+        } ?? {
+            var copy = self
+            return copy.withUTF8 { Self.isASCII($0) ? CoreBridge.fingerprint(UnsafeRawBufferPointer($0), seed: seed) : nil }
+        }()
+        if let ascii { return ascii }
         var normalized = precomposedStringWithCanonicalMapping
-        return normalized.withUTF8 { Fingerprint.of(bytes: UnsafeRawBufferPointer($0), seed: seed) }
+        return normalized.withUTF8 { CoreBridge.fingerprint(UnsafeRawBufferPointer($0), seed: seed) }
     }
 
     private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
