@@ -140,3 +140,20 @@ extension BenchReport {
         return String(decoding: try encoder.encode(self), as: UTF8.self)
     }
 }
+
+/// Median, minimum and maximum of timed samples: what every bench table reports.
+struct SampleStats: Codable, Sendable {
+    var median: Double
+    var min: Double
+    var max: Double
+
+    /// - Precondition: `samples` is not empty.
+    init(_ samples: [Double]) {
+        let sorted = samples.sorted()
+        precondition(!sorted.isEmpty, "no samples")
+        let half = sorted.count / 2
+        median = sorted.count % 2 == 1 ? sorted[half] : (sorted[half - 1] + sorted[half]) / 2
+        min = sorted[0]
+        max = sorted[sorted.count - 1]
+    }
+}

@@ -61,11 +61,10 @@ struct BenchRunner {
                 moves = prepared.run(engine)
                 samples.append(Self.milliseconds(ContinuousClock.now - start))
             }
-            samples.sort()
-            result.medianMs = samples.isEmpty ? nil
-                : samples.count % 2 == 1 ? samples[samples.count / 2] : (samples[samples.count / 2 - 1] + samples[samples.count / 2]) / 2
-            result.minMs = samples.first
-            result.maxMs = samples.last
+            if !samples.isEmpty {
+                let stats = SampleStats(samples)
+                (result.medianMs, result.minMs, result.maxMs) = (stats.median, stats.min, stats.max)
+            }
             result.moves = moves
             if measuresMemory {
                 // A fresh core context, so the core's scratch allocation is counted like everyone else's.

@@ -14,20 +14,7 @@ import RowDiffDataSources
 /// What the data-source section measured; `--json` prints it under `dataSources`.
 struct DataSourceReport: Codable, Sendable {
     /// Median, minimum and maximum of one measurement, in the unit its field name says.
-    struct Stat: Codable, Sendable {
-        var median: Double
-        var min: Double
-        var max: Double
-
-        init(_ samples: [Double]) {
-            let sorted = samples.sorted()
-            precondition(!sorted.isEmpty, "no samples")
-            let half = sorted.count / 2
-            median = sorted.count % 2 == 1 ? sorted[half] : (sorted[half - 1] + sorted[half]) / 2
-            min = sorted[0]
-            max = sorted[sorted.count - 1]
-        }
-    }
+    typealias Stat = SampleStats
 
     /// The edit that turns the old state into the new one (rows, all disjoint).
     struct Edit: Codable, Sendable {
