@@ -179,7 +179,7 @@ void cdiff_match_lists(cdiff_context *context, const uint64_t *old_ids, size_t n
     for (size_t k = 0; k < n; k++) old_to_new[k] = CDIFF_NONE;
     new_duplicate = pair_new(&t, new_ids, 0, m, 0, n, chain, old_to_new, new_to_old);
     if (old_duplicate) {
-        /* Rebuild the chains: pairing advanced cursors but left chain[] intact; collect from it. */
+        /* Pairing advanced the slots' cursors but left chain[] as insert_old built it: collect from it. */
         result->old_duplicate_count = collect_duplicates(chain, n, old_dups);
     }
     if (new_duplicate || old_duplicate) {
