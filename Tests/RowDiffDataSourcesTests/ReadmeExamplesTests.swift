@@ -73,13 +73,26 @@ final class InboxDataSource: ListDataSource {
 
     func receive(_ messages: [Message]) {
         let new = [SectionModel(model: "Inbox", items: messages)]
-        let change = StagedChangeset(from: sections, to: new)
-        sections = new
-        onChange?(.staged(change))
+        // The update installs each stage's data itself, inside the batch that applies the stage,
+        // so `sections` is never ahead of what the view was told.
+        let update = StagedUpdate(from: sections, to: new) { [unowned self] stage in self.sections = stage }
+        onChange?(.staged(update))
+        update.installRemaining()  // a no-op when the UI applied every stage
     }
 }
 
-/// A UI that knows only the read protocol: it walks the rows and follows changes.
+/// The UI side: each change goes to the view (`TableViewTarget(tableView)` on iOS) stage by stage.
+@MainActor
+func show(_ source: InboxDataSource, in target: any BatchUpdating) {
+    source.onChange = { change in
+        switch change {
+        case .staged(let update): update.apply(to: target)  // one batch per stage, its data installed inside
+        case .reloadAll: target.reloadData()
+        }
+    }
+}
+
+/// A UI that knows only the read protocol: it walks the rows.
 @MainActor
 func lines(of source: some ListDataSource<MessageSection>) -> [String] {
     var lines: [String] = []
@@ -134,11 +147,21 @@ func lines(of source: some ListDataSource<MessageSection>) -> [String] {
 
     @Test func readProtocol_example() {
         let source = InboxDataSource()
-        var changes = 0
-        source.onChange = { _ in changes += 1 }
+        let target = ValidatingTarget(dataSource: source) { section in
+            ValidationSnapshot.Section(section.model, content: section.model,
+                                       items: section.items.map { ValidationSnapshot.Item($0.id, content: $0) })
+        }
+        show(source, in: target)
         source.receive([Message(id: 1, text: "hi"), Message(id: 2, text: "there")])
         #expect(lines(of: source) == ["# Inbox", "hi", "there"])
-        #expect(changes == 1)
+        // An edited row that also moves, a delete and an insert: checked batch by batch.
+        source.receive([Message(id: 2, text: "there!"), Message(id: 3, text: "new"), Message(id: 1, text: "hi")])
+        #expect(lines(of: source) == ["# Inbox", "there!", "new", "hi"])
+        source.receive([Message(id: 3, text: "new")])
+        #expect(lines(of: source) == ["# Inbox", "new"])
+        #expect(target.problems == [])
+        #expect(target.shown == target.snapshotOfDataSource())
+        #expect(target.batches.count >= 3)
     }
 
     /// The document must show exactly the code compiled here.

@@ -54,6 +54,9 @@ enum IdentityFingerprints {
     static func fast<ID: Hashable, F: Fingerprintable>(_ ids: [ID], as type: F.Type, seed: UInt64) -> [UInt64] {
         // ID and F are the same type here (the cast above succeeded), so the array is reused as is.
         let values = unsafeBitCast(ids, to: [F].self)
+        // Empty: `unsafeUninitializedCapacity: 0` would write the count into the shared empty-array
+        // storage, a data race with every other thread reading an empty array (ThreadSanitizer).
+        if values.isEmpty { return [] }
         return [UInt64](unsafeUninitializedCapacity: values.count) { output, count in
             values.withUnsafeBufferPointer { F.fingerprints(of: $0, seed: seed, into: output) }
             count = values.count

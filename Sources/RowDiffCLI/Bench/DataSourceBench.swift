@@ -243,12 +243,11 @@ struct DataSourceBench {
         }
         let staged = StagedChangeset(diff, updateStyle: options.prefersReconfigure ? .reconfigure : .reload)
         let t2 = clock.now
-        let last = staged.stages.count - 1
-        if last < 0 { dataSource.install(new) }
-        for (k, stage) in staged.stages.enumerated() {
-            dataSource.install(k == last ? new : stage.data)
-        }
-        dataSource.onChange?(.staged(staged))
+        // Each stage installs its data (the last one the caller's own values), as inside batches.
+        let update = StagedUpdate(staged, final: new) { dataSource.install($0) }
+        for stage in update.stages { stage.install() }
+        update.installRemaining()
+        dataSource.onChange?(.staged(update))
         let t3 = clock.now
         return RenderRun(diff: ms(t1 - t0), stage: ms(t2 - t1), swap: ms(t3 - t2), changeCount: changes,
                          moves: diff.changeset.itemMoves.count, stages: staged.stages.count, animated: true)

@@ -105,7 +105,8 @@ public struct DuplicateKeyDiagnostic: Sendable, Hashable, CustomStringConvertibl
     public var isEmpty: Bool { sectionKeys.isEmpty && rowKeys.isEmpty }
 
     /// One line naming every repeated key and where it is, e.g.
-    /// `duplicate keys: row "a" at (0, 1), (2, 0); section "s" at 0, 3`.
+    /// `duplicate keys (keys must be unique: section keys among sections, row keys across the list):
+    /// row a at (0, 1), (2, 0); section s at 0, 3` (keys as `String(describing:)` shows them).
     public var description: String {
         var parts: [String] = []
         for entry in rowKeys {

@@ -11,13 +11,17 @@ public protocol ListDataSource<Section>: AnyObject {
     /// The model the UI shows now. Inside a staged change it is the current stage's data.
     var sections: [Section] { get }
 
-    /// Called once a change is installed: `.staged` with the stages that were applied, or
-    /// `.reloadAll` when the model was replaced without a changeset.
+    /// Called with every change. `.staged` carries a `StagedUpdate` whose stages the UI applies in
+    /// order, each stage's data installed inside the batch that applies it (`apply(to:)` does
+    /// exactly that); `.reloadAll` means the model was replaced as a whole and is already installed.
+    /// A change made by `ListRenderer` arrives already applied to the renderer's target
+    /// (`isInstalled`), so applying it again does nothing.
     var onChange: (@MainActor (ListChange<Section>) -> Void)? { get set }
 
     /// The number of sections.
     var numberOfSections: Int { get }
     /// The number of rows in section `section`.
+    /// - Precondition: `section` is a valid section index.
     func numberOfItems(in section: Int) -> Int
     /// The row at `path`.
     /// - Precondition: `path` is a valid position.
@@ -35,11 +39,25 @@ extension ListDataSource {
     /// - Complexity: O(1).
     public var numberOfSections: Int { sections.count }
 
+    /// - Precondition: `section` is a valid section index (the message names it and the count).
     /// - Complexity: O(1).
-    public func numberOfItems(in section: Int) -> Int { sections[section].rows.count }
+    public func numberOfItems(in section: Int) -> Int {
+        let sections = self.sections
+        checkSection(section, in: sections)
+        return sections[section].rows.count
+    }
 
+    /// - Precondition: `path` is a valid position (the message names it and the counts).
     /// - Complexity: O(1).
-    public func item(at path: ItemPath) -> Section.Row { sections[path.section].rows[path.item] }
+    public func item(at path: ItemPath) -> Section.Row {
+        let sections = self.sections
+        checkSection(path.section, in: sections, for: path)
+        let rows = sections[path.section].rows
+        precondition(
+            path.item >= 0 && path.item < rows.count,
+            "RowDiff: item(at: \(path)): item \(path.item) is out of range; section \(path.section) has \(rows.count) rows")
+        return rows[path.item]
+    }
 
     /// - Complexity: O(1) plus the number of empty sections skipped.
     public func indexPath(after path: ItemPath) -> ItemPath? {
@@ -63,6 +81,13 @@ extension ListDataSource {
     /// The footer title of a `TitledSection`; nil for other section types.
     public func footerTitle(in section: Int) -> String? { (sections[section] as? any TitledSection)?.footerTitle }
 
+    /// Traps with a message naming `section` and the section count when it is out of range.
+    private func checkSection(_ section: Int, in sections: [Section], for path: ItemPath? = nil) {
+        guard section < 0 || section >= sections.count else { return }
+        let call = path.map { "item(at: \($0))" } ?? "numberOfItems(in: \(section))"
+        preconditionFailure("RowDiff: \(call): section \(section) is out of range; the list has \(sections.count) sections")
+    }
+
     /// The total number of rows.
     /// - Complexity: O(sections).
     public var numberOfItems: Int { sections.reduce(0) { $0 + $1.rows.count } }
@@ -70,10 +95,11 @@ extension ListDataSource {
 
 /// A change of a data source's model (ezcater DataSource's `ChangeSet`: `.some` or `.all`).
 public enum ListChange<Section: DiffableSection> {
-    /// The model changed through these stages, in order; each stage's `data` was installed inside
-    /// its batch.
-    case staged(StagedChangeset<Section>)
-    /// The model was replaced as a whole (first render, too many changes, an off-screen target,
-    /// duplicate keys, or a non-animated render).
+    /// The model changes through these stages, in order. Apply them with `apply(to:)`, or apply
+    /// each stage's `update` in a batch of its own and call the stage's `install()` inside that
+    /// batch. From `ListRenderer` the stages arrive already applied to its target.
+    case staged(StagedUpdate<Section>)
+    /// The model was replaced as a whole and is already installed (first render, too many changes,
+    /// an off-screen target, duplicate keys, or a non-animated render): reload the view.
     case reloadAll
 }

@@ -24,9 +24,19 @@ public final class SectionedDataSource<Section: DiffableSection>: ListDataSource
     /// it renders from (otherwise its next render moves the row back).
     public var didMoveItem: (@MainActor (Move<ItemPath>, Section.Row) -> Void)?
 
+    /// Receives the duplicate-key diagnostic of an `update(to:)` whose new model repeats a key
+    /// (which then reloads). Default: none; the library never prints.
+    public var onDuplicateKeys: (@MainActor (DuplicateKeyDiagnostic) -> Void)?
+
     /// Built on the first lookup after a change (at most once per change) or handed over by the
-    /// renderer, which may build it off the main thread.
+    /// renderer, which builds it off the main thread.
     private var index: KeyIndex<Section>?
+
+    /// Changes made by someone other than the renderer (`install(_:)`, interactive moves), counted,
+    /// and the model just before the first of them since the renderer last installed: the renderer
+    /// rebases a state requested before such a change onto it (see `ListRenderer`).
+    private(set) var externalChangeCount = 0
+    private(set) var modelBeforeExternalChanges: [Section]?
 
     /// A data source showing `sections`.
     public init(_ sections: [Section] = []) {
@@ -36,32 +46,49 @@ public final class SectionedDataSource<Section: DiffableSection>: ListDataSource
     // MARK: Installing
 
     /// Replaces the model. Whoever applies a change calls this inside each batch, so the view and
-    /// the data source always agree; it does not call `onChange`.
+    /// the data source always agree; it does not call `onChange`. Interactive moves install through
+    /// it too; a render requested before such a change keeps it (see `ListRenderer`).
     /// - Complexity: O(1); key lookups are rebuilt lazily.
     public func install(_ sections: [Section]) {
-        install(sections, index: nil)
+        if modelBeforeExternalChanges == nil { modelBeforeExternalChanges = self.sections }
+        externalChangeCount &+= 1
+        store(sections, index: nil)
     }
 
+    /// The renderer's install: the model it computed, with the lookup table it built off the main
+    /// thread (nil: rebuilt on the next lookup).
     func install(_ sections: [Section], index: KeyIndex<Section>?) {
+        modelBeforeExternalChanges = nil
+        store(sections, index: index)
+    }
+
+    private func store(_ sections: [Section], index: KeyIndex<Section>?) {
         self.sections = sections
         self.index = index
         version &+= 1
     }
 
-    /// Diffs the model against `new`, installs it stage by stage and calls `onChange` with the
-    /// staged changeset (or `.reloadAll` when `new` has duplicate keys). Synchronous: for a data
-    /// source no view drives, or tests. Views are driven by `ListRenderer`.
+    /// Diffs the model against `new` and hands the change to `onChange` as a `StagedUpdate` whose
+    /// stages install their own data inside the batches that apply them (`apply(to:)`); the model
+    /// is not replaced before. After `onChange` returns the final model is installed in any case
+    /// (a no-op when the UI applied every stage). A `new` with duplicate keys is reported to
+    /// `onDuplicateKeys`, installed, and announced as `.reloadAll`. Synchronous: for a data
+    /// source driven by hand, or tests; `ListRenderer` diffs off the main thread.
     /// - Complexity: the diff's (see `SectionedDiff`).
     public func update(to new: [Section], reconfigures: Bool = true) {
         let diff = SectionedDiff(from: sections, to: new)
-        if !diff.duplicates.newSections.isEmpty || !diff.duplicates.newItems.isEmpty {
-            install(new)
+        let duplicates = diff.duplicates
+        if !duplicates.newSections.isEmpty || !duplicates.newItems.isEmpty {
+            onDuplicateKeys?(DuplicateKeyDiagnostic(newSide: duplicates, model: new))
+            install(new, index: nil)
             onChange?(.reloadAll)
             return
         }
-        let staged = StagedChangeset(diff, updateStyle: reconfigures ? .reconfigure : .reload)
-        install(new)
-        onChange?(.staged(staged))
+        let update = StagedUpdate(StagedChangeset(diff, updateStyle: reconfigures ? .reconfigure : .reload), final: new) {
+            [unowned self] data in self.install(data, index: nil)
+        }
+        onChange?(.staged(update))
+        update.installRemaining()
     }
 
     // MARK: Lookups
@@ -90,18 +117,27 @@ public final class SectionedDataSource<Section: DiffableSection>: ListDataSource
     }
 
     /// The keys of the row at `path`: its section's key and its own.
+    /// - Precondition: `path` is a valid position (the message names it and the counts).
     /// - Complexity: O(1).
     public func keys(at path: ItemPath) -> (section: Section.DiffIdentity, item: Section.Row.DiffIdentity) {
-        (sections[path.section].diffIdentity, sections[path.section].rows[path.item].diffIdentity)
+        let row = item(at: path) // checks `path` first
+        return (sections[path.section].diffIdentity, row.diffIdentity)
     }
 
     /// The key of the row at `path`.
+    /// - Precondition: `path` is a valid position (the message names it and the counts).
     /// - Complexity: O(1).
-    public func itemKey(at path: ItemPath) -> Section.Row.DiffIdentity { sections[path.section].rows[path.item].diffIdentity }
+    public func itemKey(at path: ItemPath) -> Section.Row.DiffIdentity { item(at: path).diffIdentity }
 
     /// The key of section `index`.
+    /// - Precondition: `index` is a valid section index (the message names it and the count).
     /// - Complexity: O(1).
-    public func sectionKey(at index: Int) -> Section.DiffIdentity { sections[index].diffIdentity }
+    public func sectionKey(at index: Int) -> Section.DiffIdentity {
+        precondition(
+            index >= 0 && index < sections.count,
+            "RowDiff: sectionKey(at: \(index)): section \(index) is out of range; the list has \(sections.count) sections")
+        return sections[index].diffIdentity
+    }
 
     /// The row with key `key`, if present.
     /// - Complexity: O(1) expected.

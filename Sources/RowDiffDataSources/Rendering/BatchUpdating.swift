@@ -82,6 +82,9 @@ public enum SequentialStep: Hashable, Sendable {
     /// become reloads at their final positions.
     /// - Complexity: O(steps).
     public static func steps<Section>(of diff: SectionedDiff<Section>) -> [SequentialStep]? {
-        diff.patch.map(steps(of:))
+        // Unwrapped rather than `map(steps(of:))`: that would capture the generic function (and
+        // with it the non-Sendable metatype `Section.Type`) in a main-actor closure.
+        guard let patch = diff.patch else { return nil }
+        return steps(of: patch)
     }
 }

@@ -6,16 +6,23 @@
 /// renderer.render(sections) { print("on screen") }
 /// ```
 ///
-/// - Coalescing: renders in quick succession coalesce. While a diff runs, newer states replace
-///   the pending one; a finished diff whose state was superseded is dropped, never applied, and
-///   the latest state is diffed against what the view shows. Completions of superseded renders
-///   run when the state that replaced them is on screen.
+/// - Coalescing: one diff runs at a time. States requested while it runs replace each other (only
+///   the newest is kept). When the diff finishes it is applied even if newer states arrived — it is
+///   valid against what the view shows — and then the newest state is diffed against it. A burst
+///   of states therefore costs at most two applied renders, never a reload of its own, and a
+///   stream that never pauses still shows a state per diff. Completions of states that were
+///   replaced run when the state that replaced them is on screen.
 /// - Reloads instead of animating: the first render (unless `animatesFirstRender`), a render with
 ///   `animated: false`, a target that is not visible, more changes than
-///   `maximumAnimatedChanges`, duplicate keys under `DuplicatePolicy.reload`, and — so that a
-///   flood of renders cannot starve the screen — a state that kept being superseded.
+///   `maximumAnimatedChanges`, and duplicate keys under `DuplicatePolicy.reload`.
+/// - Drags: a state requested before the user moved a row (`SectionedDataSource.moveItem`) is
+///   rebased onto the move: the row keeps the section and the neighbour the user gave it, unless
+///   the state removes it or puts it in another section than it had before the drag. States
+///   requested after the move render as they are.
 /// - Batches never interleave: all batches of one render are handed to the target in one
 ///   synchronous main-actor step, and renders are applied one at a time in request order.
+/// - Key lookups: by default the lookup table is built in the background task, so the first
+///   lookup after a render is O(1) on the main thread.
 ///
 /// - Complexity: per render, the diff and staging (off the main thread; see `SectionedDiff`
 ///   and `StagedChangeset`), then O(stages) on the main thread plus what the target does.
@@ -31,16 +38,22 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
     public var onRender: (@MainActor (RenderOutcome) -> Void)?
     /// What the last applied render did.
     public private(set) var lastOutcome: RenderOutcome?
-    /// The number of renders applied (superseded renders are not counted).
+    /// The number of renders applied (states replaced before their diff started are not counted).
     public private(set) var appliedRenderCount = 0
+    /// The number of applied renders that reloaded the target.
+    public private(set) var reloadCount = 0
 
     /// The diff's scratch memory, kept between renders.
     private let context = DiffContext()
     private var pending: Request?
     private var isDraining = false
 
-    /// After this many superseded diffs in a row, the latest state is reloaded without a diff.
-    private static var maximumRestarts: Int { 4 }
+    /// Drags seen so far, each with the data source's external-change count when it was seen:
+    /// a state requested before that count is rebased onto it. Cleared when the renderer is idle
+    /// (no state requested before them is left).
+    private var drags: [(stamp: Int, placements: Placements)] = []
+    /// The data source's external-change count up to which drags were looked for.
+    private var dragsSeenUpTo = 0
 
     /// A renderer updating `target` through `dataSource`.
     public init(
@@ -58,11 +71,13 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
     /// Renders `sections`: returns at once; the diff runs off the main thread, the batches are
     /// applied on the main actor, then `completion` runs (for UIKit, after the animation).
     public func render(_ sections: [Section], animated: Bool = true, completion: (@MainActor () -> Void)? = nil) {
+        let stamp = dataSource.externalChangeCount
         if pending == nil {
-            pending = Request(sections: sections, animated: animated, completions: [])
+            pending = Request(sections: sections, animated: animated, completions: [], stamp: stamp)
         } else {
             pending!.sections = sections
             pending!.animated = animated
+            pending!.stamp = stamp
         }
         if let completion { pending!.completions.append(completion) }
         if !isDraining {
@@ -100,42 +115,47 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
         var sections: [Section]
         var animated: Bool
         var completions: [@MainActor () -> Void]
+        /// The data source's external-change count when the state was requested.
+        var stamp: Int
     }
 
     private func drain() async {
-        var restarts = 0
         while let request = pending {
             pending = nil
-            if restarts >= Self.maximumRestarts {
-                // States arrive faster than diffs finish: stop diffing and show the latest now.
-                restarts = 0
-                let index = KeyIndex(request.sections)
-                apply(Computed(decision: .reload(.coalescing), index: index, duplicates: index.duplicates), request)
-                continue
-            }
             let version = dataSource.version
+            // Changes the renderer did not make (interactive moves) since it last looked: find the
+            // drags in the background; a state requested before them is rebased onto them.
+            let external = dataSource.externalChangeCount
+            let dragBase = external != dragsSeenUpTo ? dataSource.modelBeforeExternalChanges : nil
+            let earlier = drags.filter { $0.stamp > request.stamp }.flatMap(\.placements.value)
             let input = Input(
                 old: dataSource.sections, new: request.sections, plan: plan(for: request),
                 maximumChanges: options.maximumAnimatedChanges, duplicatePolicy: options.duplicatePolicy,
-                buildsLookups: options.buildsLookupsEagerly)
+                buildsLookups: options.buildsLookupsEagerly, dragBase: dragBase,
+                rebasesOnNewDrags: request.stamp < external, earlierDrags: Placements(earlier))
             let context = self.context
             let computed = await Task.detached(priority: .userInitiated) { Self.compute(input, context: context) }.value
-            if pending != nil {
-                // Superseded while diffing: drop this result; its completions wait for the latest.
-                pending!.completions.insert(contentsOf: request.completions, at: 0)
-                restarts += 1
-                continue
+            if dragBase != nil, let found = computed.foundDrags {
+                drags.append((external, found))
+                dragsSeenUpTo = external
             }
             if dataSource.version != version {
-                // The model changed meanwhile (an interactive move): diff again from what it is now.
-                pending = request
-                restarts += 1
+                // The model changed meanwhile (an interactive move): this diff is stale. Diff again
+                // from what the view shows now, with the newest state requested.
+                if pending == nil {
+                    pending = request
+                } else {
+                    pending!.completions.insert(contentsOf: request.completions, at: 0)
+                }
                 continue
             }
-            restarts = 0
+            // Applied even when newer states are pending: it is valid against the view, and the
+            // newest state is diffed against it next (so a busy stream never starves the screen).
             apply(computed, request)
         }
         isDraining = false
+        drags = []
+        dragsSeenUpTo = dataSource.externalChangeCount
         let waiters = idleWaiters
         idleWaiters = []
         for waiter in waiters { waiter.resume() }
@@ -164,6 +184,19 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
         var maximumChanges: Int
         var duplicatePolicy: DuplicatePolicy
         var buildsLookups: Bool
+        /// When set: the model before unseen external changes; the drags between it and `old` are found.
+        var dragBase: [Section]?
+        /// Whether `new` was requested before those changes (and is rebased onto them).
+        var rebasesOnNewDrags: Bool
+        /// Drags found earlier that happened after `new` was requested.
+        var earlierDrags: Placements
+    }
+
+    /// Drag placements. `@unchecked Sendable`: they hold row and section keys of `Sendable` models,
+    /// read-only once made.
+    private struct Placements: @unchecked Sendable {
+        var value: [DragRebase.Placement<Section>]
+        init(_ value: [DragRebase.Placement<Section>]) { self.value = value }
     }
 
     /// What the background step found. `@unchecked Sendable`: the key index holds the model's
@@ -178,34 +211,48 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
         var decision: Decision
         var index: KeyIndex<Section>?
         var duplicates: DuplicateKeyDiagnostic?
+        /// The state to install: the requested one, rebased onto drags made after the request.
+        var final: [Section]
+        /// The drags found between `Input.dragBase` and `Input.old`.
+        var foundDrags: Placements?
     }
 
-    /// The diff, the decision and the stages: everything that is O(rows), off the main thread.
+    /// The drags, the diff, the decision and the stages: everything that is O(rows), off the main thread.
     nonisolated private static func compute(_ input: Input, context: DiffContext) -> Computed {
+        var new = input.new
+        var found: Placements?
+        var placements = input.earlierDrags.value
+        if let base = input.dragBase {
+            let drags = DragRebase.placements(from: base, to: input.old)
+            found = Placements(drags)
+            if input.rebasesOnNewDrags { placements += drags }
+        }
+        if !placements.isEmpty { new = DragRebase.apply(placements, to: new) }
+        var computed = decide(old: input.old, new: new, input: input, context: context)
+        computed.foundDrags = found
+        return computed
+    }
+
+    nonisolated private static func decide(old: [Section], new: [Section], input: Input, context: DiffContext) -> Computed {
         switch input.plan {
         case .reload(let reason):
             // No diff: the lookup table is built here anyway, which also checks the keys.
-            let index = KeyIndex(input.new)
-            return Computed(decision: .reload(reason), index: index, duplicates: index.duplicates)
+            let index = KeyIndex(new)
+            return Computed(decision: .reload(reason), index: index, duplicates: index.duplicates, final: new)
         case .diff(let reconfigure, let sequential):
-            let diff = SectionedDiff(
-                from: input.old, to: input.new, options: DiffOptions(context: context, computesPatch: sequential))
+            let diff = SectionedDiff(from: old, to: new, options: DiffOptions(context: context, computesPatch: sequential))
             let report = diff.duplicates
             let duplicates = report.newSections.isEmpty && report.newItems.isEmpty
-                ? nil : DuplicateKeyDiagnostic(newSide: report, model: input.new)
-            let index = input.buildsLookups ? KeyIndex(input.new) : nil
-            if duplicates != nil && input.duplicatePolicy == .reload {
-                return Computed(decision: .reload(.duplicateKeys), index: index, duplicates: duplicates)
+                ? nil : DuplicateKeyDiagnostic(newSide: report, model: new)
+            let index = input.buildsLookups ? KeyIndex(new) : nil
+            func result(_ decision: Computed.Decision) -> Computed {
+                Computed(decision: decision, index: index, duplicates: duplicates, final: new)
             }
+            if duplicates != nil && input.duplicatePolicy == .reload { return result(.reload(.duplicateKeys)) }
             let changes = diff.changeset.changeCount
-            if changes > input.maximumChanges {
-                return Computed(decision: .reload(.tooManyChanges(changes)), index: index, duplicates: duplicates)
-            }
-            if sequential, let steps = SequentialStep.steps(of: diff) {
-                return Computed(decision: .sequential(steps), index: index, duplicates: duplicates)
-            }
-            let staged = StagedChangeset(diff, updateStyle: reconfigure ? .reconfigure : .reload)
-            return Computed(decision: .staged(staged), index: index, duplicates: duplicates)
+            if changes > input.maximumChanges { return result(.reload(.tooManyChanges(changes))) }
+            if sequential, let steps = SequentialStep.steps(of: diff) { return result(.sequential(steps)) }
+            return result(.staged(StagedChangeset(diff, updateStyle: reconfigure ? .reconfigure : .reload)))
         }
     }
 
@@ -220,7 +267,7 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
             case .reload: break
             }
         }
-        let final = request.sections
+        let final = computed.final
         let completions = request.completions
         let finish: @MainActor (Bool) -> Void = { _ in for completion in completions { completion() } }
         let outcome: RenderOutcome
@@ -230,6 +277,7 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
         case .reload(let reason):
             dataSource.install(final, index: computed.index)
             target?.reloadData()
+            reloadCount += 1
             outcome = .reloaded(reason)
             change = .reloadAll
             finish(true)
@@ -267,7 +315,7 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
                 }
             }
             outcome = .animated(batches: staged.stages.count)
-            change = .staged(staged)
+            change = .staged(StagedUpdate(applied: staged, final: final))
         }
         appliedRenderCount += 1
         lastOutcome = outcome

@@ -1,5 +1,9 @@
 /// How a `ListRenderer` decides between animating and reloading, and what it does with
 /// duplicate keys.
+///
+/// The library never writes to standard output or standard error. Diagnostics (duplicate keys)
+/// go to `onDuplicateKeys`, a handler the app sets — to log them, assert in debug builds, or
+/// record them in tests; without one they are dropped (and the `DuplicatePolicy` still applies).
 public struct RenderOptions: Sendable {
     /// Above this many changes (every kind counted, as `Changeset.changeCount`) the renderer
     /// reloads instead of animating: a big animation costs more than it shows.
@@ -10,20 +14,22 @@ public struct RenderOptions: Sendable {
     public var duplicatePolicy: DuplicatePolicy
     /// Whether reconfigure is used where the target supports it (otherwise updated rows reload).
     public var prefersReconfigure: Bool
-    /// Whether key lookups are built off the main thread during every render. Otherwise they
-    /// are built on the first lookup after a render (once per render), which keeps renders of
-    /// apps that never look up keys cheaper.
+    /// Whether key lookups are built off the main thread during every render (the default), so the
+    /// first lookup after a render costs O(1) on the main thread. Off, they are built on the main
+    /// thread by the first lookup after a render (O(rows)), which saves the work for apps that
+    /// never look up keys.
     public var buildsLookupsEagerly: Bool
-    /// Receives every duplicate-key diagnostic (on the main actor). Default: printed to standard
-    /// error with a `RowDiff:` prefix.
+    /// Receives every duplicate-key diagnostic, on the main actor, before the render is applied.
+    /// Default: none (nothing is printed).
     public var onDuplicateKeys: (@MainActor @Sendable (DuplicateKeyDiagnostic) -> Void)?
 
-    /// Options with the defaults: 1,000 changes, first render reloads, duplicates reload.
+    /// Options with the defaults: 1,000 changes, first render reloads, duplicates reload, lookups
+    /// built off the main thread, no diagnostic handler.
     public init(
         maximumAnimatedChanges: Int = 1_000, animatesFirstRender: Bool = false,
         duplicatePolicy: DuplicatePolicy = .reload, prefersReconfigure: Bool = true,
-        buildsLookupsEagerly: Bool = false,
-        onDuplicateKeys: (@MainActor @Sendable (DuplicateKeyDiagnostic) -> Void)? = RenderOptions.printDiagnostic
+        buildsLookupsEagerly: Bool = true,
+        onDuplicateKeys: (@MainActor @Sendable (DuplicateKeyDiagnostic) -> Void)? = nil
     ) {
         self.maximumAnimatedChanges = maximumAnimatedChanges
         self.animatesFirstRender = animatesFirstRender
@@ -31,12 +37,6 @@ public struct RenderOptions: Sendable {
         self.prefersReconfigure = prefersReconfigure
         self.buildsLookupsEagerly = buildsLookupsEagerly
         self.onDuplicateKeys = onDuplicateKeys
-    }
-
-    /// The default diagnostic handler: one line on standard error.
-    public static let printDiagnostic: @MainActor @Sendable (DuplicateKeyDiagnostic) -> Void = { diagnostic in
-        var stderr = StandardError()
-        print("RowDiff: \(diagnostic)", to: &stderr)
     }
 }
 
@@ -65,15 +65,6 @@ public enum RenderOutcome: Sendable, Hashable {
         case notVisible
         case tooManyChanges(Int)
         case duplicateKeys
-        /// Renders kept superseding each other before a diff finished; the latest was reloaded.
-        case coalescing
     }
 }
 
-import Foundation
-
-struct StandardError: TextOutputStream {
-    mutating func write(_ string: String) {
-        FileHandle.standardError.write(Data(string.utf8))
-    }
-}

@@ -188,8 +188,9 @@ public final class ValidatingTarget<Section: DiffableSection>: BatchUpdating {
 }
 
 extension ValidatingTarget where Section == KeyedSection {
-    /// A target for `KeyedSection`s: section keys and header/footer titles, row keys, cell kinds,
-    /// and row states where they are `Hashable`.
+    /// A target for `KeyedSection`s: section keys and headers/footers (their whole `Supplementary`
+    /// state, not only titles), row keys, cell kinds and row states of every type — `Equatable`-only
+    /// states included, compared with the row's own `isContentEqual(to:)`.
     public convenience init<Source: ListDataSource<KeyedSection>>(
         dataSource: Source, view: ListViewKind = .tableView, profile: ValidationProfile = .strict,
         updateMode: UpdateMode = .batches(reconfigures: true)
@@ -198,9 +199,42 @@ extension ValidatingTarget where Section == KeyedSection {
     }
 
     /// How a `KeyedSection` is described to the validator.
+    /// - Complexity: O(rows of the section).
     nonisolated public static func describeKeyed(_ section: KeyedSection) -> ValidationSnapshot.Section {
-        ValidationSnapshot.Section(
-            section.key, content: [section.header?.title, section.footer?.title],
-            items: section.rows.map { ValidationSnapshot.Item($0.key, content: $0.hashableState, kind: $0.kind.name) })
+        var described = ValidationSnapshot.Section(
+            section.key,
+            items: section.rows.map { row in
+                var item = ValidationSnapshot.Item(row.key, kind: row.kind.name)
+                item.content = ValidationValue(equatable: KeyedRowContent(row: row))
+                return item
+            })
+        described.content = ValidationValue(equatable: KeyedSectionContent(header: section.header, footer: section.footer))
+        return described
+    }
+}
+
+/// A row's content as the validator compares it: the row's own `isContentEqual(to:)`, so a state
+/// of any type is checked whichever `KeyedRow` initializer made the row.
+struct KeyedRowContent: Equatable, Sendable, CustomDebugStringConvertible {
+    let row: KeyedRow
+
+    static func == (lhs: KeyedRowContent, rhs: KeyedRowContent) -> Bool { lhs.row.isContentEqual(to: rhs.row) }
+
+    var debugDescription: String { String(reflecting: row.state) }
+}
+
+/// A section's header and footer as the validator compares them: the whole `Supplementary` values
+/// (title, kind and state).
+struct KeyedSectionContent: Equatable, Sendable, CustomDebugStringConvertible {
+    let header: Supplementary?
+    let footer: Supplementary?
+
+    var debugDescription: String {
+        func text(_ supplementary: Supplementary?) -> String {
+            guard let supplementary else { return "none" }
+            let state = supplementary.state.map { String(reflecting: $0) } ?? "no state"
+            return "\(supplementary.title.map { String(reflecting: $0) } ?? "untitled") (\(state))"
+        }
+        return "header \(text(header)), footer \(text(footer))"
     }
 }

@@ -1,0 +1,141 @@
+/// A staged change that installs its own data: each stage carries the batch to apply and an
+/// `install()` that puts that stage's data into the data source. The UI calls `install()` inside
+/// the batch that applies the stage, so the data source and the view never disagree — a change
+/// that needs two stages (a header change plus inserts in the same section) stays valid.
+///
+/// ```swift
+/// dataSource.onChange = { change in
+///     switch change {
+///     case .staged(let update): update.apply(to: target)  // one batch per stage, data inside
+///     case .reloadAll: target.reloadData()
+///     }
+/// }
+/// ```
+///
+/// A UI without a `BatchUpdating` target walks `stages` itself:
+/// `tableView.performBatchUpdates { stage.install(); apply(stage.update) }` for each stage, in order.
+///
+/// Stages install in order, once each; installing an installed stage again does nothing, skipping
+/// one traps with a message. Whoever made the update (`SectionedDataSource.update(to:)`, or your
+/// own `ListDataSource` as docs/DataSources.md shows) calls `installRemaining()` after handing it
+/// out, so a UI that ignores the change still ends on the final model.
+@MainActor
+public final class StagedUpdate<Section: DiffableSection> {
+    /// One stage: the batch and the data the view shows after it.
+    public struct Stage {
+        /// The batch: operations relative to the previous stage's data.
+        public let update: BatchUpdate
+        /// The data the data source reports once this stage is installed.
+        public let data: [Section]
+        /// This stage's position.
+        public let index: Int
+        fileprivate let owner: StagedUpdate<Section>
+
+        /// Installs this stage's data into the data source. Call it inside the batch that applies
+        /// `update`, before the batch ends (UIKit reads the new counts when the block returns).
+        /// - Precondition: the previous stages are installed.
+        /// - Complexity: O(1) plus what the data source's install does.
+        @MainActor public func install() { owner.install(stage: index) }
+    }
+
+    /// The staged changeset this update applies.
+    public let changeset: StagedChangeset<Section>
+    /// The stages, in order. (Made on demand: a stored array of stages holding their update would
+    /// be a reference cycle.)
+    /// - Complexity: O(stages).
+    public var stages: [Stage] {
+        changeset.stages.enumerated().map { k, stage in Stage(update: stage.update, data: stage.data, index: k, owner: self) }
+    }
+    /// How many stages are installed (all of them once the update is applied).
+    public private(set) var installedStageCount: Int
+
+    /// The model after the last stage: the caller's own values (equal to the last stage's data by
+    /// identity and content, but fields outside the comparison are current too).
+    private let final: [Section]
+    private let installData: @MainActor ([Section]) -> Void
+
+    /// An update from `old` to `new` for a data source that stores its model with `install`.
+    /// Nothing is installed until a stage (or `installRemaining()`) is.
+    /// - Complexity: the diff's and the staging's (see `SectionedDiff`, `StagedChangeset`).
+    public convenience init(
+        from old: [Section], to new: [Section], reconfigures: Bool = true,
+        install: @escaping @MainActor ([Section]) -> Void
+    ) {
+        let changeset = StagedChangeset(SectionedDiff(from: old, to: new), updateStyle: reconfigures ? .reconfigure : .reload)
+        self.init(changeset, final: new, install: install)
+    }
+
+    /// An update applying `changeset`, ending at `final`, stored with `install`.
+    /// - Complexity: O(stages).
+    public init(_ changeset: StagedChangeset<Section>, final: [Section], install: @escaping @MainActor ([Section]) -> Void) {
+        self.changeset = changeset
+        self.final = final
+        self.installData = install
+        self.installedStageCount = 0
+    }
+
+    /// An update that was already applied (by `ListRenderer`): every stage counts as installed.
+    init(applied changeset: StagedChangeset<Section>, final: [Section]) {
+        self.changeset = changeset
+        self.final = final
+        self.installData = { _ in }
+        self.installedStageCount = changeset.stages.count
+        self.finalInstalled = true
+    }
+
+    /// True once every stage is installed.
+    public var isInstalled: Bool { finalInstalled }
+
+    /// The batches, in order.
+    public var updates: [BatchUpdate] { changeset.updates }
+
+    private var finalInstalled = false
+
+    fileprivate func install(stage k: Int) {
+        if k < installedStageCount { return }
+        precondition(
+            k == installedStageCount,
+            "RowDiff: StagedUpdate: stage \(k) installed before stage \(installedStageCount) "
+                + "(\(changeset.stages.count) stages; install each stage in order, inside the batch that applies it)")
+        installedStageCount += 1
+        let isLast = installedStageCount == changeset.stages.count
+        if isLast { finalInstalled = true }
+        installData(isLast ? final : changeset.stages[k].data)
+    }
+
+    /// Applies the stages not yet installed to `target`: one `performBatchUpdates` per stage, each
+    /// installing its data inside the batch. A `.sequential` target (which takes no staged
+    /// batches) gets the final model and a reload. `completion` runs when the last batch is done.
+    /// - Complexity: O(stages) plus what the target does.
+    public func apply(to target: any BatchUpdating, completion: (@MainActor @Sendable (Bool) -> Void)? = nil) {
+        let remaining = stages[installedStageCount...]
+        guard !remaining.isEmpty else {
+            installRemaining()
+            completion?(true)
+            return
+        }
+        if case .sequential = target.updateMode {
+            installRemaining()
+            target.reloadData()
+            completion?(true)
+            return
+        }
+        let last = remaining.last!.index
+        let done: @MainActor (Bool) -> Void = { completion?($0) }
+        let ignore: @MainActor (Bool) -> Void = { _ in }
+        for stage in remaining {
+            target.performBatchUpdates(
+                stage.update, installingData: { stage.install() }, completion: stage.index == last ? done : ignore)
+        }
+    }
+
+    /// Installs the final model if some stage is still not installed, without batches: for a data
+    /// source no view shows, or after the UI reloaded instead of applying the stages.
+    /// - Complexity: O(1) plus what the data source's install does.
+    public func installRemaining() {
+        guard !finalInstalled else { return }
+        installedStageCount = changeset.stages.count
+        finalInstalled = true
+        installData(final)
+    }
+}
