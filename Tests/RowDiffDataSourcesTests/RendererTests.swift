@@ -139,15 +139,71 @@ import RowDiffDataSources
         #expect(target.shown == describe(concurrentState(task: task, round: round)))
     }
 
-    @Test func interactiveMoveDuringADiff_isNotLost() async {
+    // MARK: Drags and renders requested before them (the rule in docs/DataSources.md)
+
+    /// A state requested before the drag that leaves the row where it was: the drag is kept, the
+    /// state's other changes are applied, and the row is never animated back.
+    @Test func renderRequestedBeforeADrag_keepsTheDrag() async {
         let (renderer, target) = makeRenderer()
         await renderer.renderAndWait(initial)
-        renderer.render(changed)
-        // The user drags a row while the diff runs; the render is redone from the moved model.
+        var moves: [Move<ItemPath>] = []
+        renderer.dataSource.didMoveItem = { move, _ in moves.append(move) }
+        let edited = [section("a", [row("1", 1), row("2", 0), row("3", 0), row("6", 0)], header: "A"), section("b", [row("4", 0)])]
+        renderer.render(edited)
+        // The user drags row 1 below row 4 while the diff runs.
         target.userMovesItem(from: ItemPath(section: 0, item: 0), to: ItemPath(section: 1, item: 1), in: renderer.dataSource)
         await renderer.waitUntilIdle()
+        let expected = [section("a", [row("2", 0), row("3", 0), row("6", 0)], header: "A"), section("b", [row("4", 0), row("1", 1)])]
+        #expect(target.shown == describe(expected))
         #expect(target.problems == [])
-        #expect(target.shown == describe(changed))
+        #expect(moves == [Move(from: ItemPath(section: 0, item: 0), to: ItemPath(section: 1, item: 1))])
+        #expect(!target.batches.flatMap(\.itemMoves).contains { $0.to.section == 0 }, "row 1 is never moved back")
+        // The app mirrors the move in its state (didMoveItem) and renders it: nothing moves.
+        await renderer.renderAndWait(expected)
+        #expect(target.shown == describe(expected))
+        #expect(target.problems == [])
+    }
+
+    /// Two states requested before the drag (one diffing, one waiting): both keep it.
+    @Test func everyStateRequestedBeforeADrag_keepsIt() async {
+        let (renderer, target) = makeRenderer()
+        await renderer.renderAndWait(initial)
+        renderer.render([section("a", [row("1", 1), row("2", 0), row("3", 0)], header: "A"), section("b", [row("4", 0)])])
+        await Task.yield()
+        renderer.render([section("a", [row("1", 2), row("2", 0), row("3", 0)], header: "A"), section("b", [row("4", 2)])])
+        target.userMovesItem(from: ItemPath(section: 0, item: 2), to: ItemPath(section: 0, item: 0), in: renderer.dataSource)
+        await renderer.waitUntilIdle()
+        let expected = [section("a", [row("3", 0), row("1", 2), row("2", 0)], header: "A"), section("b", [row("4", 2)])]
+        #expect(target.shown == describe(expected))
+        #expect(target.problems == [])
+    }
+
+    /// The state removes the dragged row, or puts it in another section than it had before the
+    /// drag: the state decides.
+    @Test func stateThatRemovesOrRehomesTheDraggedRow_wins() async {
+        for removes in [true, false] {
+            let (renderer, target) = makeRenderer()
+            await renderer.renderAndWait(initial)
+            let state = removes
+                ? [section("a", [row("2", 0), row("3", 0)], header: "A"), section("b", [row("4", 0)])]
+                : [section("a", [row("2", 0), row("3", 0)], header: "A"), section("b", [row("1", 0), row("4", 0)])]
+            renderer.render(state)
+            target.userMovesItem(from: ItemPath(section: 0, item: 0), to: ItemPath(section: 0, item: 2), in: renderer.dataSource)
+            await renderer.waitUntilIdle()
+            #expect(target.shown == describe(state), "removes: \(removes)")
+            #expect(target.problems == [])
+        }
+    }
+
+    /// A state requested after the drag renders as it is: an app that rejects the move renders
+    /// its old state, and the row goes back.
+    @Test func stateRequestedAfterTheDrag_rendersAsIs() async {
+        let (renderer, target) = makeRenderer()
+        await renderer.renderAndWait(initial)
+        target.userMovesItem(from: ItemPath(section: 0, item: 0), to: ItemPath(section: 1, item: 1), in: renderer.dataSource)
+        await renderer.renderAndWait(initial)
+        #expect(target.shown == describe(initial))
+        #expect(target.problems == [])
     }
 
     @Test func sequentialTarget_getsOnePatch() async {

@@ -1,23 +1,73 @@
+import Foundation
+
 /// Binding streams of states to a renderer: RxDataSources' `bind(to:)` without Rx.
 extension ListRenderer {
     /// Renders every state `states` produces, until it ends, fails or the task is cancelled.
-    /// States that arrive while a diff runs coalesce (the latest wins).
+    /// States that arrive faster than the main actor takes them coalesce (the latest wins).
     ///
     /// ```swift
     /// let binding = renderer.bind(viewModel.sections) // an AsyncStream<[SectionModel<…>]>
     /// binding.cancel()                                  // unbinds
     /// ```
+    ///
+    /// The stream is read off the main actor, into a one-state mailbox; the main actor takes the
+    /// newest state from it when it gets to it. So a burst is read at once, whatever the main
+    /// actor is busy with, and reaches the renderer as one or two states (see the renderer's
+    /// coalescing). The task ends after its last state was handed to `render`.
     /// - Returns: the task iterating the stream; it ends with the stream's error, if any. Like an
     ///   Rx subscription, it keeps the renderer alive until the stream ends or it is cancelled.
     @discardableResult
     public func bind<States: AsyncSequence & Sendable>(_ states: States, animated: Bool = true) -> Task<Void, any Error>
     where States.Element == [Section] {
-        Task {
+        let mailbox = Mailbox<[Section]>()
+        return Task.detached { [self] in
+            defer { mailbox.close() }
             for try await sections in states {
                 try Task.checkCancellation()
-                self.render(sections, animated: animated)
+                if mailbox.put(sections) {
+                    Task { @MainActor in self.deliver(mailbox, animated: animated) }
+                }
             }
+            // Hand over the last state before the task ends, so awaiting it means "all requested".
+            if !Task.isCancelled { await self.deliver(mailbox, animated: animated) }
         }
+    }
+
+    private func deliver(_ mailbox: Mailbox<[Section]>, animated: Bool) {
+        if let sections = mailbox.take() { render(sections, animated: animated) }
+    }
+}
+
+/// The newest value not yet taken. `put` reports whether a delivery must be scheduled (none is
+/// waiting); `take` empties it. `close` drops what is left and every later value (the binding ended
+/// or was cancelled).
+final class Mailbox<Value: Sendable>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value?
+    private var closed = false
+
+    func put(_ newValue: Value) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !closed else { return false }
+        let wasEmpty = value == nil
+        value = newValue
+        return wasEmpty
+    }
+
+    func take() -> Value? {
+        lock.lock()
+        defer { lock.unlock() }
+        let taken = value
+        value = nil
+        return taken
+    }
+
+    func close() {
+        lock.lock()
+        defer { lock.unlock() }
+        closed = true
+        value = nil
     }
 }
 
