@@ -35,11 +35,11 @@ import RowDiffDataSources
     }
 
     static func renderDuplicates() async {
-        let (renderer, _) = await makeRendererWithDefaults()
+        let (renderer, _) = makeRendererWithDefaults()
         await renderer.renderAndWait([section("a", [row("x", 0), row("x", 1)])])
         await renderer.renderAndWait([section("a", [row("x", 0), row("y", 1), row("x", 2)])])
         await renderer.renderAndWait([section("a", [row("x", 0), row("x", 1)])], animated: false)
-        await MainActor.run { renderer.dataSource.update(to: [section("d", []), section("d", [])]) }
+        renderer.dataSource.update(to: [section("d", []), section("d", [])])
     }
 
     @Test func itemAt_outOfRange_namesTheIndexAndTheCounts() async {
