@@ -8,6 +8,7 @@ import RowDiffDataSources
 //                     installing each stage's data into the SectionedDataSource. Target ≤ 5 ms.
 //   key-lookups       key → index path and index path → key on 10k, 100k and 1M rows: the time per
 //                     lookup must not grow with the size (O(1)), and building the table is O(rows).
+//   bursts, first lookup after a render: see DataSourceBench+Renderer.swift.
 //
 // The data source is @MainActor, so all of this runs on the main actor (see `onMainActor`).
 
@@ -79,6 +80,10 @@ struct DataSourceReport: Codable, Sendable {
     /// The same rows as a typed section model (`SectionModel` of an `Identifiable & Hashable` row).
     var typedRender: Render
     var lookups: [Lookups]
+    /// The renderer under bursts of states, and the first key lookup after a render
+    /// (DataSourceBench+Renderer.swift); nil in reports made before they were measured.
+    var bursts: [Burst]?
+    var firstLookup: FirstLookup?
 }
 
 /// Runs the data-source section. Sizes scale with `scale` like the workloads (tests use a tiny one).
@@ -98,7 +103,10 @@ struct DataSourceBench {
     func run() -> DataSourceReport {
         // The caller waits for the main actor, so the bench (its progress closure) is never shared.
         let bench = UncheckedBox(self)
-        return Self.onMainActor { bench.value.measureAll() }
+        var report = Self.onMainActor { bench.value.measureAll() }
+        // Asynchronous (the renderer diffs off the main actor): not inside the synchronous hop.
+        (report.bursts, report.firstLookup) = measureRenderer()
+        return report
     }
 
     static func onMainActor<T: Sendable>(_ body: @MainActor () -> T) -> T {
@@ -409,7 +417,7 @@ extension DataSourceReport {
                 + "index path → key ×\(backward) per lookup (O(1): the work per lookup does not grow; "
                 + "larger tables only miss the cache more)\n"
         }
-        return out
+        return out + rendererTable
     }
 
     /// One render workload's table.
