@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Every test: Swift (XCTest + Swift Testing), the renderer under ThreadSanitizer, the C core under ASan/UBSan, a bounded fuzz run with
-# a replay of the committed corpus, and the Python binding. Installs what is missing first.
+# Every test: Swift (XCTest + Swift Testing), the renderer under ThreadSanitizer, the C core under
+# ASan/UBSan, a bounded fuzz run with a replay of the committed corpus, and the Python binding.
+# Installs what is missing first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 source scripts/setup.sh

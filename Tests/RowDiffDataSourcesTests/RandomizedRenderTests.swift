@@ -41,9 +41,32 @@ import RowDiffDataSources
                     state.mutate(using: &rng)
                     renderer.render(state.keyed) { completions += 1 }
                 }
+                // Sometimes the user drags a row while those states are pending or diffing.
+                var drag: (key: String, sectionBefore: String, sectionAfter: String)?
+                var pendingAtDrag = false
+                // (Only where keys are unique on screen: a repeated key has no single place to keep.)
+                if Bool.random(using: &rng), renderer.dataSource.duplicateKeys == nil {
+                    for _ in 0..<Int.random(in: 0...2, using: &rng) { await Task.yield() }
+                    pendingAtDrag = renderer.isRendering
+                    drag = randomDrag(on: target, renderer.dataSource, using: &rng)
+                }
                 await renderer.waitUntilIdle()
                 #expect(completions == count, "seed \(seed), step \(step)")
-                #expect(renderer.appliedRenderCount - applied <= count, "seed \(seed), step \(step)")
+                #expect(renderer.appliedRenderCount - applied <= 2, "seed \(seed), step \(step): a burst renders at most twice")
+                if let drag {
+                    // The rule: the last state requested before the drag keeps it unless it removes
+                    // the row or puts it in another section than it had before the drag.
+                    let requested = state.sections.first { $0.rows.contains { $0.key == drag.key } }?.key
+                    let shown = renderer.dataSource.sections.first { $0.rows.contains { $0.key == drag.key } }?.key
+                    // (When every state was on screen before the drag, nothing is left to render.)
+                    let keepsDrag = !pendingAtDrag
+                        || (requested == drag.sectionBefore && state.sections.contains { $0.key == drag.sectionAfter })
+                    let expected = keepsDrag ? drag.sectionAfter : requested
+                    #expect(shown == expected, "seed \(seed), step \(step): dragged row \(drag.key) from \(drag.sectionBefore) to \(drag.sectionAfter), state puts it in \(requested ?? "none")")
+                    #expect(target.problems.isEmpty, "seed \(seed), step \(step): \(target.problems.first ?? "")")
+                    // The app did not mirror the drag: its state, rendered after the drag, wins.
+                    await renderer.renderAndWait(state.keyed)
+                }
             } else if action < 24 {
                 target.isVisible.toggle()
                 state.mutate(using: &rng)
@@ -70,6 +93,22 @@ import RowDiffDataSources
         }
         #expect(!target.batches.isEmpty, "seed \(seed): some renders animate")
         #expect(diagnostics > 0 || duplicateStates == 0, "seed \(seed): duplicates are reported")
+    }
+
+    /// Drags a random row of what the view shows to a random place; returns its key and the keys
+    /// of its section before and after, or nil when nothing moved.
+    private func randomDrag(
+        on target: ValidatingTarget<KeyedSection>, _ source: SectionedDataSource<KeyedSection>, using rng: inout SeededGenerator
+    ) -> (key: String, sectionBefore: String, sectionAfter: String)? {
+        let candidates = source.sections.indices.filter { !source.sections[$0].rows.isEmpty }
+        guard let s = candidates.randomElement(using: &rng) else { return nil }
+        let from = ItemPath(section: s, item: Int.random(in: 0..<source.sections[s].rows.count, using: &rng))
+        let d = Int.random(in: 0..<source.sections.count, using: &rng)
+        let limit = source.sections[d].rows.count - (d == s ? 1 : 0)
+        let to = ItemPath(section: d, item: Int.random(in: 0...max(0, limit), using: &rng))
+        let key = source.itemKey(at: from), before = source.sectionKey(at: s), after = source.sectionKey(at: d)
+        guard from != to, target.userMovesItem(from: from, to: to, in: source) else { return nil }
+        return (key, before, after)
     }
 
     private func checkLookups(_ source: SectionedDataSource<KeyedSection>, seed: UInt64, step: Int) {

@@ -32,11 +32,13 @@ public final class SectionedDataSource<Section: DiffableSection>: ListDataSource
     /// renderer, which builds it off the main thread.
     private var index: KeyIndex<Section>?
 
-    /// Changes made by someone other than the renderer (`install(_:)`, interactive moves), counted,
-    /// and the model just before the first of them since the renderer last installed: the renderer
-    /// rebases a state requested before such a change onto it (see `ListRenderer`).
+    /// Changes made by someone other than the renderer (`install(_:)`, interactive moves), counted.
+    /// The renderer rebases a state requested before such a change onto it (see `ListRenderer`).
     private(set) var externalChangeCount = 0
-    private(set) var modelBeforeExternalChanges: [Section]?
+    /// Set by a renderer: keep the models before and after each external change (keyed by the
+    /// count that change made) until the renderer is idle again.
+    var keepsExternalChanges = false
+    private(set) var externalChanges: [Int: (before: [Section], after: [Section])] = [:]
 
     /// A data source showing `sections`.
     public init(_ sections: [Section] = []) {
@@ -50,15 +52,19 @@ public final class SectionedDataSource<Section: DiffableSection>: ListDataSource
     /// it too; a render requested before such a change keeps it (see `ListRenderer`).
     /// - Complexity: O(1); key lookups are rebuilt lazily.
     public func install(_ sections: [Section]) {
-        if modelBeforeExternalChanges == nil { modelBeforeExternalChanges = self.sections }
         externalChangeCount &+= 1
+        if keepsExternalChanges { externalChanges[externalChangeCount] = (self.sections, sections) }
         store(sections, index: nil)
+    }
+
+    /// Drops the external changes kept so far (the renderer has no request older than them).
+    func forgetExternalChanges() {
+        externalChanges = [:]
     }
 
     /// The renderer's install: the model it computed, with the lookup table it built off the main
     /// thread (nil: rebuilt on the next lookup).
     func install(_ sections: [Section], index: KeyIndex<Section>?) {
-        modelBeforeExternalChanges = nil
         store(sections, index: index)
     }
 

@@ -48,12 +48,6 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
     private var pending: Request?
     private var isDraining = false
 
-    /// Drags seen so far, each with the data source's external-change count when it was seen:
-    /// a state requested before that count is rebased onto it. Cleared when the renderer is idle
-    /// (no state requested before them is left).
-    private var drags: [(stamp: Int, placements: Placements)] = []
-    /// The data source's external-change count up to which drags were looked for.
-    private var dragsSeenUpTo = 0
 
     /// A renderer updating `target` through `dataSource`.
     public init(
@@ -63,6 +57,7 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
         self.dataSource = dataSource
         self.target = target
         self.options = options
+        dataSource.keepsExternalChanges = true
     }
 
     /// True while a render is pending or being diffed.
@@ -99,15 +94,25 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
         }
     }
 
-    /// Returns once every requested render has been applied.
+    /// Returns once every requested render has been applied and every completion has run (for
+    /// UIKit: the last animation ended).
     public func waitUntilIdle() async {
-        guard isDraining else { return }
+        guard isDraining || unfinishedRenders > 0 else { return }
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             idleWaiters.append(continuation)
         }
     }
 
     private var idleWaiters: [CheckedContinuation<Void, Never>] = []
+    /// Applied renders whose target has not called their completion yet.
+    private var unfinishedRenders = 0
+
+    private func resumeIdleWaiters() {
+        guard !isDraining, unfinishedRenders == 0 else { return }
+        let waiters = idleWaiters
+        idleWaiters = []
+        for waiter in waiters { waiter.resume() }
+    }
 
     // MARK: The render loop
 
@@ -123,22 +128,17 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
         while let request = pending {
             pending = nil
             let version = dataSource.version
-            // Changes the renderer did not make (interactive moves) since it last looked: find the
-            // drags in the background; a state requested before them is rebased onto them.
+            // Changes the renderer did not make (interactive moves) after the state was requested:
+            // the state is rebased onto them, in the background.
             let external = dataSource.externalChangeCount
-            let dragBase = external != dragsSeenUpTo ? dataSource.modelBeforeExternalChanges : nil
-            let earlier = drags.filter { $0.stamp > request.stamp }.flatMap(\.placements.value)
+            let drags = request.stamp < external
+                ? ((request.stamp + 1)...external).compactMap { dataSource.externalChanges[$0] } : []
             let input = Input(
                 old: dataSource.sections, new: request.sections, plan: plan(for: request),
                 maximumChanges: options.maximumAnimatedChanges, duplicatePolicy: options.duplicatePolicy,
-                buildsLookups: options.buildsLookupsEagerly, dragBase: dragBase,
-                rebasesOnNewDrags: request.stamp < external, earlierDrags: Placements(earlier))
+                buildsLookups: options.buildsLookupsEagerly, drags: drags)
             let context = self.context
             let computed = await Task.detached(priority: .userInitiated) { Self.compute(input, context: context) }.value
-            if dragBase != nil, let found = computed.foundDrags {
-                drags.append((external, found))
-                dragsSeenUpTo = external
-            }
             if dataSource.version != version {
                 // The model changed meanwhile (an interactive move): this diff is stale. Diff again
                 // from what the view shows now, with the newest state requested.
@@ -154,11 +154,8 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
             apply(computed, request)
         }
         isDraining = false
-        drags = []
-        dragsSeenUpTo = dataSource.externalChangeCount
-        let waiters = idleWaiters
-        idleWaiters = []
-        for waiter in waiters { waiter.resume() }
+        dataSource.forgetExternalChanges() // no state requested before them is left
+        resumeIdleWaiters()
     }
 
     private enum Plan: Sendable {
@@ -184,19 +181,9 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
         var maximumChanges: Int
         var duplicatePolicy: DuplicatePolicy
         var buildsLookups: Bool
-        /// When set: the model before unseen external changes; the drags between it and `old` are found.
-        var dragBase: [Section]?
-        /// Whether `new` was requested before those changes (and is rebased onto them).
-        var rebasesOnNewDrags: Bool
-        /// Drags found earlier that happened after `new` was requested.
-        var earlierDrags: Placements
-    }
-
-    /// Drag placements. `@unchecked Sendable`: they hold row and section keys of `Sendable` models,
-    /// read-only once made.
-    private struct Placements: @unchecked Sendable {
-        var value: [DragRebase.Placement<Section>]
-        init(_ value: [DragRebase.Placement<Section>]) { self.value = value }
+        /// The external changes (interactive moves) made after `new` was requested, in order:
+        /// the model before and after each.
+        var drags: [(before: [Section], after: [Section])]
     }
 
     /// What the background step found. `@unchecked Sendable`: the key index holds the model's
@@ -213,24 +200,15 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
         var duplicates: DuplicateKeyDiagnostic?
         /// The state to install: the requested one, rebased onto drags made after the request.
         var final: [Section]
-        /// The drags found between `Input.dragBase` and `Input.old`.
-        var foundDrags: Placements?
     }
 
     /// The drags, the diff, the decision and the stages: everything that is O(rows), off the main thread.
     nonisolated private static func compute(_ input: Input, context: DiffContext) -> Computed {
         var new = input.new
-        var found: Placements?
-        var placements = input.earlierDrags.value
-        if let base = input.dragBase {
-            let drags = DragRebase.placements(from: base, to: input.old)
-            found = Placements(drags)
-            if input.rebasesOnNewDrags { placements += drags }
+        for drag in input.drags {
+            new = DragRebase.apply(DragRebase.placements(from: drag.before, to: drag.after), to: new)
         }
-        if !placements.isEmpty { new = DragRebase.apply(placements, to: new) }
-        var computed = decide(old: input.old, new: new, input: input, context: context)
-        computed.foundDrags = found
-        return computed
+        return decide(old: input.old, new: new, input: input, context: context)
     }
 
     nonisolated private static func decide(old: [Section], new: [Section], input: Input, context: DiffContext) -> Computed {
@@ -269,7 +247,12 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
         }
         let final = computed.final
         let completions = request.completions
-        let finish: @MainActor (Bool) -> Void = { _ in for completion in completions { completion() } }
+        unfinishedRenders += 1
+        let finish: @MainActor (Bool) -> Void = { [weak self] _ in
+            for completion in completions { completion() }
+            self?.unfinishedRenders -= 1
+            self?.resumeIdleWaiters()
+        }
         let outcome: RenderOutcome
         let change: ListChange<Section>
 
