@@ -23,6 +23,13 @@ import Testing
         #expect(typed.sections == render.sections && typed.oldRows == render.oldRows && typed.newRows == render.newRows)
         #expect(typed.changeCount == render.changeCount && typed.diffMoves == render.diffMoves && typed.stages == render.stages)
 
+        // The renderer: bursts of 10/40/200 states via bind and render; the first lookup after a render.
+        let bursts = try #require(sources.bursts)
+        #expect(bursts.map(\.states) == [10, 10, 40, 40, 200, 200])
+        #expect(bursts.allSatisfy { $0.maximumRenders <= 2 && $0.maximumReloads == 0 && $0.lastStateShown })
+        let firstLookup = try #require(sources.firstLookup)
+        #expect(firstLookup.rows == render.newRows)
+
         #expect(sources.lookups.map(\.rows) == [100, 1_000, 10_000])
         for lookups in sources.lookups {
             #expect(lookups.lookups == 10_000 && lookups.found == lookups.lookups, "\(lookups.rows) rows")
@@ -40,5 +47,6 @@ import Testing
         #expect(table.contains("last-to-front-10k: 100 rows"))
         #expect(table.contains("render-1k-1pct: 10 sections, 1,000 → 1,000 KeyedRows"))
         #expect(table.contains("diff + staging + data swap") && table.contains("key → index path"))
+        #expect(table.contains("renderer bursts") && table.contains("first key lookup after a render"))
     }
 }

@@ -48,7 +48,6 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
     private var pending: Request?
     private var isDraining = false
 
-
     /// A renderer updating `target` through `dataSource`.
     public init(
         dataSource: SectionedDataSource<Section> = SectionedDataSource(), target: (any BatchUpdating)? = nil,
