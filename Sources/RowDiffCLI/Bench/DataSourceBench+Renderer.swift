@@ -61,42 +61,42 @@ extension DataSourceBench {
     static let burstSizes = [10, 40, 200]
     static let firstLookupTargetMs = 1.0
 
-    /// Runs `body` on the main actor and waits for it: on the main thread by running the main run
-    /// loop (which serves the main queue) until it is done; elsewhere by blocking on a semaphore
-    /// while the main thread serves the main queue.
-    static func waitOnMainActor<T: Sendable>(_ body: @escaping @MainActor @Sendable () async -> T) -> T {
+    /// Runs `body` on the main actor from the main thread and waits for it, running the main run
+    /// loop (which serves the main queue and so the main actor) until it is done.
+    /// - Precondition: called on the main thread, outside the main actor's own jobs.
+    static func runOnMainRunLoop<T: Sendable>(_ body: @escaping @MainActor @Sendable () async -> T) -> T {
+        precondition(Thread.isMainThread, "runOnMainRunLoop is for the command's main thread")
         let box = ResultBox<T>()
-        if Thread.isMainThread {
-            Task { @MainActor in box.set(await body()) }
-            while box.get() == nil { _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.001)) }
-        } else {
-            let done = DispatchSemaphore(value: 0)
-            Task { @MainActor in
-                box.set(await body())
-                done.signal()
-            }
-            done.wait()
-        }
+        Task { @MainActor in box.set(await body()) }
+        while box.get() == nil { _ = RunLoop.main.run(mode: .default, before: Date(timeIntervalSinceNow: 0.001)) }
         return box.get()!
     }
 
-    /// The burst and first-lookup measurements.
-    func measureRenderer() -> (bursts: [DataSourceReport.Burst], firstLookup: DataSourceReport.FirstLookup) {
+    /// The burst and first-lookup measurements, when run from the main thread (the command).
+    /// Elsewhere (tests call the bench from the cooperative pool) nil: waiting there for the
+    /// renderer, which needs that pool for its diffs, could block every pool thread. Tests run
+    /// `measureRenderer(progress:)` from an async test instead.
+    func measureRendererFromMainThread() -> (bursts: [DataSourceReport.Burst], firstLookup: DataSourceReport.FirstLookup)? {
+        guard Thread.isMainThread else { return nil }
+        let bench = UncheckedBench(self)
+        return Self.runOnMainRunLoop { await bench.value.measureRenderer() }
+    }
+
+    /// The burst and first-lookup measurements, on the main actor.
+    @MainActor
+    func measureRenderer() async -> (bursts: [DataSourceReport.Burst], firstLookup: DataSourceReport.FirstLookup) {
         let (oldSpec, newSpec, _) = renderWorkload()
-        let runs = timedRuns, warmups = warmupRuns
-        let progress = UncheckedProgress(progress)
-        return Self.waitOnMainActor {
-            var bursts: [DataSourceReport.Burst] = []
-            for (i, count) in Self.burstSizes.enumerated() {
-                for via in ["bind", "render"] {
-                    progress.report("[data sources renderer \(i + 1)/\(Self.burstSizes.count + 1)] burst of \(count) states via \(via)")
-                    bursts.append(await Self.measureBurst(states: count, via: via, spec: oldSpec, runs: runs))
-                }
+        var bursts: [DataSourceReport.Burst] = []
+        for (i, count) in Self.burstSizes.enumerated() {
+            for via in ["bind", "render"] {
+                progress?("[data sources renderer \(i + 1)/\(Self.burstSizes.count + 1)] burst of \(count) states via \(via)")
+                bursts.append(await Self.measureBurst(states: count, via: via, spec: oldSpec, runs: timedRuns))
             }
-            progress.report("[data sources renderer \(Self.burstSizes.count + 1)/\(Self.burstSizes.count + 1)] first key lookup after a render")
-            let lookup = await Self.measureFirstLookup(old: Self.materialize(oldSpec), new: Self.materialize(newSpec), warmups: warmups, runs: runs)
-            return (bursts, lookup)
         }
+        progress?("[data sources renderer \(Self.burstSizes.count + 1)/\(Self.burstSizes.count + 1)] first key lookup after a render")
+        let lookup = await Self.measureFirstLookup(
+            old: Self.materialize(oldSpec), new: Self.materialize(newSpec), warmups: warmupRuns, runs: timedRuns)
+        return (bursts, lookup)
     }
 
     /// States of a burst: each one edits the previous one a little (a row's state, an insert, a move).
@@ -185,11 +185,10 @@ extension DataSourceBench {
     }
 }
 
-/// The bench's progress closure, called from the main actor while the caller waits.
-private struct UncheckedProgress: @unchecked Sendable {
-    let progress: ((String) -> Void)?
-    init(_ progress: ((String) -> Void)?) { self.progress = progress }
-    func report(_ line: String) { progress?(line) }
+/// The bench (its progress closure) carried to the main actor while the main thread waits for it.
+private struct UncheckedBench: @unchecked Sendable {
+    let value: DataSourceBench
+    init(_ value: DataSourceBench) { self.value = value }
 }
 
 /// A result handed from the main actor to a waiting thread.

@@ -81,7 +81,7 @@ struct DataSourceReport: Codable, Sendable {
     var typedRender: Render
     var lookups: [Lookups]
     /// The renderer under bursts of states, and the first key lookup after a render
-    /// (DataSourceBench+Renderer.swift); nil in reports made before they were measured.
+    /// (DataSourceBench+Renderer.swift); nil when not run from the main thread.
     var bursts: [Burst]?
     var firstLookup: FirstLookup?
 }
@@ -105,7 +105,7 @@ struct DataSourceBench {
         let bench = UncheckedBox(self)
         var report = Self.onMainActor { bench.value.measureAll() }
         // Asynchronous (the renderer diffs off the main actor): not inside the synchronous hop.
-        (report.bursts, report.firstLookup) = measureRenderer()
+        if let renderer = measureRendererFromMainThread() { (report.bursts, report.firstLookup) = renderer }
         return report
     }
 
