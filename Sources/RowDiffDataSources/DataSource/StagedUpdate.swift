@@ -48,6 +48,8 @@ public final class StagedUpdate<Section: DiffableSection> {
     }
     /// How many stages are installed (all of them once the update is applied).
     public private(set) var installedStageCount: Int
+    /// Whether the final model is installed (by the last stage or `installRemaining()`).
+    private var finalInstalled = false
 
     /// The model after the last stage: the caller's own values (equal to the last stage's data by
     /// identity and content, but fields outside the comparison are current too).
@@ -83,13 +85,11 @@ public final class StagedUpdate<Section: DiffableSection> {
         self.finalInstalled = true
     }
 
-    /// True once every stage is installed.
+    /// True once the final model is installed (every stage, or `installRemaining()`).
     public var isInstalled: Bool { finalInstalled }
 
     /// The batches, in order.
     public var updates: [BatchUpdate] { changeset.updates }
-
-    private var finalInstalled = false
 
     fileprivate func install(stage k: Int) {
         if k < installedStageCount { return }
