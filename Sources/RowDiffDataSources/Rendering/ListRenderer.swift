@@ -137,7 +137,7 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
                 maximumChanges: options.maximumAnimatedChanges, duplicatePolicy: options.duplicatePolicy,
                 buildsLookups: options.buildsLookupsEagerly, drags: drags)
             let context = self.context
-            let computed = await Task.detached(priority: .userInitiated) { Self.compute(input, context: context) }.value
+            let computed = await Task.detached(priority: .userInitiated) { await Self.compute(input, context: context) }.value
             if dataSource.version != version {
                 // The model changed meanwhile (an interactive move): this diff is stale. Diff again
                 // from what the view shows now, with the newest state requested.
@@ -202,12 +202,26 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
     }
 
     /// The drags, the diff, the decision and the stages: everything that is O(rows), off the main thread.
-    nonisolated private static func compute(_ input: Input, context: DiffContext) -> Computed {
+    /// The key table is built beside the diff (a child task), so it costs the render no latency
+    /// on a machine with a second core, and the first lookup after the render no main-thread time.
+    nonisolated private static func compute(_ input: Input, context: DiffContext) async -> Computed {
         var new = input.new
         for drag in input.drags {
             new = DragRebase.apply(DragRebase.placements(from: drag.before, to: drag.after), to: new)
         }
-        return decide(old: input.old, new: new, input: input, context: context)
+        guard input.buildsLookups, case .diff = input.plan else { return decide(old: input.old, new: new, input: input, context: context) }
+        let model = new
+        async let index = IndexBox(KeyIndex(model))
+        var computed = decide(old: input.old, new: new, input: input, context: context)
+        computed.index = await index.value
+        return computed
+    }
+
+    /// A key table handed from the child task that built it. `@unchecked Sendable` for the same
+    /// reason as `Computed`: built once, then only read by its one receiver.
+    private struct IndexBox: @unchecked Sendable {
+        let value: KeyIndex<Section>
+        init(_ value: KeyIndex<Section>) { self.value = value }
     }
 
     nonisolated private static func decide(old: [Section], new: [Section], input: Input, context: DiffContext) -> Computed {
@@ -221,7 +235,7 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
             let report = diff.duplicates
             let duplicates = report.newSections.isEmpty && report.newItems.isEmpty
                 ? nil : DuplicateKeyDiagnostic(newSide: report, model: new)
-            let index = input.buildsLookups ? KeyIndex(new) : nil
+            let index: KeyIndex<Section>? = nil // built beside the diff (see `compute`) when asked
             func result(_ decision: Computed.Decision) -> Computed {
                 Computed(decision: decision, index: index, duplicates: duplicates, final: new)
             }
