@@ -48,7 +48,8 @@ import Glibc
     @Test func memoryThatIsNotThere_isReportedNotAllocated() {
         #expect(!MemoryBudget.isAvailable(Int.max))
         #expect(MemoryBudget.isAvailable(1 << 20))
-        #expect(MemoryBudget.estimate(inputBytes: Int.max / 2) == Int.max)
+        #expect(MemoryBudget.parsing(inputBytes: Int.max / 2) == Int.max)
+        #expect(MemoryBudget.diffing(elements: Int.max / 2) == Int.max)
     }
 
     @Test(.enabled(if: EdgeInputTests.binary != nil, "no built rowdiff executable next to the test bundle"))
@@ -63,12 +64,21 @@ import Glibc
     }
 
     @Test(.enabled(if: EdgeInputTests.binary != nil, "no built rowdiff executable next to the test bundle"))
-    func inputThatFits_butWhoseDiffWouldNot_exits2BeforeParsing() throws {
+    func inputThatFits_butWhoseParseWouldNot_exits2BeforeParsing() throws {
         let scratch = Scratch()
-        // 8 MB of one-digit rows: the diff could need ~1.3 GB, more than 1 GiB of address space.
-        scratch.file("old.json", "[" + String(repeating: "0,", count: 4_000_000) + "0]")
+        // 2 × 12 MB of one-digit rows: parsing could need ~1.2 GB, more than 1 GiB of address space.
+        scratch.file("old.json", "[" + String(repeating: "0,", count: 6_000_000) + "0]")
         let result = try shell(#"ulimit -v 1048576 && exec "$0" diff old.json old.json"#, in: scratch)
-        expectOneLine(result, prefix: "rowdiff: old.json: not enough memory to diff inputs of this size (up to ")
+        expectOneLine(result, prefix: "rowdiff: old.json: not enough memory to diff inputs of this size (up to 1152000288 bytes needed)")
+    }
+
+    @Test(.enabled(if: EdgeInputTests.binary != nil, "no built rowdiff executable next to the test bundle"))
+    func inputThatParses_butWhoseDiffWouldNot_exits2BeforeDiffing() throws {
+        let scratch = Scratch()
+        // 2 × 2 MB, 2 × 1M rows: parsing fits in 1 GiB, the diff could need ~770 MB more.
+        scratch.file("old.json", "[" + String(repeating: "0,", count: 999_999) + "0]")
+        let result = try shell(#"ulimit -v 786432 && exec "$0" diff old.json old.json"#, in: scratch)
+        expectOneLine(result, prefix: "rowdiff: old.json: not enough memory to diff inputs of this size (up to 768000768 bytes needed)")
     }
 
     // MARK: Output

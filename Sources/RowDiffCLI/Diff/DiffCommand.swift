@@ -68,16 +68,21 @@ public struct DiffCommand: ParsableCommand {
             guard let idKey = String(validating: operands.idKey, as: UTF8.self) else {
                 throw DiffInputError(file: "--id-key \(DisplayName.of(operands.idKey))", kind: .notUTF8)
             }
-            // Read both sides before parsing either, so the memory check sees the whole input.
+            // Read both sides before parsing either, so the memory checks see the whole input.
             let oldInput = try Self.read(operands.old, readStandardInput)
             let newInput = try Self.read(operands.new, readStandardInput)
-            let needed = MemoryBudget.estimate(inputBytes: oldInput.bytes.count + newInput.bytes.count)
-            guard MemoryBudget.isAvailable(needed) else {
-                throw DiffInputError(file: newInput.name, kind: .outOfMemory(needed: needed))
+            let parsing = MemoryBudget.parsing(inputBytes: oldInput.bytes.count + newInput.bytes.count)
+            guard MemoryBudget.isAvailable(parsing) else {
+                throw DiffInputError(file: newInput.name, kind: .outOfMemory(needed: parsing))
             }
             let decoder = InputDecoder(idKey: idKey)
             let oldSections = try Self.sections(of: oldInput, decoder)
             let newSections = try Self.sections(of: newInput, decoder)
+            let elements = [oldSections, newSections].joined().reduce(0) { $0 + 1 + $1.rows.count }
+            let diffing = MemoryBudget.diffing(elements: elements)
+            guard MemoryBudget.isAvailable(diffing) else {
+                throw DiffInputError(file: newInput.name, kind: .outOfMemory(needed: diffing))
+            }
             let report = DiffReport(old: oldSections, new: newSections)
             return DiffOutcome(stdout: format == .json ? report.json() : report.text(), stderr: "", status: 0)
         } catch {
@@ -133,7 +138,7 @@ struct DiffInputError: Error, Hashable, Sendable, CustomStringConvertible {
     enum Kind: Hashable, Sendable {
         /// The file could not be read, or is larger than the input limit.
         case unreadable(ReadFailure)
-        /// The inputs are read, but the memory a diff of their size can need is not available.
+        /// The inputs are read, but the memory parsing or diffing them can need is not available.
         case outOfMemory(needed: Int)
         /// `--id-key` is not UTF-8 (JSON keys are Unicode text, so it could match nothing).
         case notUTF8
