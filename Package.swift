@@ -3,6 +3,10 @@ import PackageDescription
 
 let package = Package(
     name: "RowDiff",
+    // iOS 13 / macOS 10.15 / tvOS 13 / watchOS 6: the first releases with `Identifiable`, Combine
+    // and Swift concurrency's back-deployed runtime (the renderer diffs in a `Task`), and — for
+    // RowDiffUIKit — context menus and `UITableView.performBatchUpdates` with diffable-era fixes.
+    platforms: [.iOS(.v13), .macOS(.v10_15), .tvOS(.v13), .watchOS(.v6)],
     products: [
         .library(name: "RowDiff", targets: ["RowDiff"]),
         .library(name: "RowDiffDataSources", targets: ["RowDiffDataSources"]),
