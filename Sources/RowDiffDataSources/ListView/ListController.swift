@@ -159,7 +159,8 @@ public final class ListController<Section: DiffableSection & Sendable>: ListView
         binding: AnyViewBinding?, state: (any Sendable)?
     ) -> AnyObject? {
         if registered[registration.element, default: []].insert(registration.reuseIdentifier).inserted {
-            host.register(registration)
+            // A storyboard registered its prototypes; registering a class over one would replace it.
+            if case .prototype = registration.source {} else { host.register(registration) }
         }
         guard let view = host.dequeueView(registration.element, reuseIdentifier: registration.reuseIdentifier, at: path) else {
             return nil

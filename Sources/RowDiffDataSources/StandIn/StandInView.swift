@@ -41,6 +41,14 @@ public struct DequeueFailure: Sendable, Hashable, CustomStringConvertible {
     /// Whether UIKit raises (crashing the app) rather than returning nil.
     public var raisesInUIKit: Bool
 
+    /// A failure from its parts.
+    public init(element: ListElement, reuseIdentifier: String, reason: Reason, raisesInUIKit: Bool) {
+        self.element = element
+        self.reuseIdentifier = reuseIdentifier
+        self.reason = reason
+        self.raisesInUIKit = raisesInUIKit
+    }
+
     public var description: String {
         "dequeue of \(element) '\(reuseIdentifier)' failed: \(reason)\(raisesInUIKit ? " (UIKit raises)" : " (UIKit returns nil)")"
     }

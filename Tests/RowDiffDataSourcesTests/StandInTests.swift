@@ -1,0 +1,65 @@
+import Testing
+import RowDiffDataSources
+
+/// The stand-ins fail where UIKit fails, and an owner never makes them fail.
+@MainActor
+@Suite struct StandInTests {
+    @Test func unregisteredCell_failsAsUIKitRaises() {
+        let table = StandInTableView()
+        #expect(table.dequeueView(.cell, reuseIdentifier: "Nope", at: ItemPath(section: 0, item: 0)) == nil)
+        #expect(table.dequeueFailures == [DequeueFailure(element: .cell, reuseIdentifier: "Nope", reason: .unregistered, raisesInUIKit: true)])
+    }
+
+    @Test func unregisteredTableHeader_returnsNilWithoutRaising() {
+        let table = StandInTableView()
+        #expect(table.dequeueView(.header, reuseIdentifier: "H", at: ItemPath(section: 0, item: 0)) == nil)
+        #expect(table.dequeueFailures.first?.raisesInUIKit == false)
+    }
+
+    @Test func unregisteredCollectionSupplementary_raises() {
+        let collection = StandInCollectionView()
+        #expect(collection.dequeueView(.footer, reuseIdentifier: "F", at: ItemPath(section: 0, item: 0)) == nil)
+        #expect(collection.dequeueFailures.first?.raisesInUIKit == true)
+    }
+
+    @Test func missingNib_fails() {
+        let table = StandInTableView()
+        table.register(ViewRegistration(NibCell.self, for: .cell))
+        #expect(table.dequeueView(.cell, reuseIdentifier: NibCell.reuseIdentifier, at: ItemPath(section: 0, item: 0)) == nil)
+        #expect(table.dequeueFailures.first?.reason == .nibNotFound("NibCell"))
+    }
+
+    @Test(arguments: [false, true])
+    func owner_registersEveryViewBeforeItsFirstDequeue(collection: Bool) async {
+        let (owner, view) = makeOwner(collection: collection)
+        view.nibs["NibCell"] = NibCell.self
+        view.prototypes["Prototype"] = PrototypeCell.self
+        let sections = [
+            KeyedSection(key: "a", rows: [nameRow("1", "Ada"), KeyedRow(key: "2", cell: BadgeCell.self, state: 3)],
+                         header: titleHeader("A"), footer: Supplementary(title: "end of A")),
+            KeyedSection(key: "b", rows: [KeyedRow(key: "3", cell: NibCell.self, state: "nib"),
+                                          KeyedRow(key: "4", cell: PrototypeCell.self, state: "proto")]),
+        ]
+        await owner.renderer.renderAndWait(sections)
+        #expect(view.dequeueFailures == [])
+        #expect(view.problems == [])
+        #expect((view.cells[1][0] as? NibCell)?.text == "nib")
+        #expect((view.cells[1][1] as? PrototypeCell)?.text == "proto")
+        #expect((view.headers[0] as? TitleHeader)?.text == "A")
+        #expect(view.titles[0].footer == "end of A")
+        // Prototypes are the storyboard's: nothing registered for them.
+        #expect(!view.registrations.contains { $0.reuseIdentifier == "Prototype" })
+        // One registration per identifier, however many renders.
+        await owner.renderer.renderAndWait(sections.reversed())
+        let identifiers = view.registrations.map { "\($0.element)/\($0.reuseIdentifier)" }
+        #expect(Set(identifiers).count == identifiers.count)
+        // A collection view's layout gets a (plain) view for a title-only footer; a table shows the title.
+        #expect((view.footers[1] != nil) == collection)
+    }
+
+    @Test func nibName_isTheUnqualifiedTypeName_reuseIdentifierTheQualifiedKind() {
+        #expect(NibCell.unqualifiedTypeName == "NibCell")
+        #expect(NibCell.reuseIdentifier == RowKind(NibCell.self).name)
+        #expect(NibCell.reuseIdentifier.hasSuffix(".NibCell") && NibCell.reuseIdentifier != "NibCell")
+    }
+}
