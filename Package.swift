@@ -26,6 +26,8 @@ let package = Package(
         .target(name: "RowDiffDataSources", dependencies: ["RowDiff"]),
         // UIKit / AppKit adapters only; empty where neither exists (Linux).
         .target(name: "RowDiffUIKit", dependencies: ["RowDiffDataSources"]),
+        // The README's iOS quick start, compiled on Apple platforms (empty elsewhere); not a product.
+        .target(name: "RowDiffUIKitExamples", dependencies: ["RowDiffUIKit"]),
         // The `rowdiff` command's implementation, a library so that tests can drive it.
         .target(name: "RowDiffCLI", dependencies: [
             "RowDiff", "RowDiffDataSources", .product(name: "ArgumentParser", package: "swift-argument-parser"),

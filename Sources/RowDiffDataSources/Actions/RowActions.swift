@@ -108,12 +108,12 @@ public struct SwipeAction: Sendable {
     /// The button's colour; nil: the style's.
     public var backgroundColor: ActionColor?
     /// Performs the action; call `completion(true)` when it was performed, `false` when not.
-    public var handler: @MainActor @Sendable (_ completion: @escaping @MainActor @Sendable (Bool) -> Void) -> Void
+    public var handler: @MainActor @Sendable (_ completion: @escaping @MainActor (Bool) -> Void) -> Void
 
     /// A swipe action.
     public init(
         title: String?, style: Style = .normal, systemImageName: String? = nil, backgroundColor: ActionColor? = nil,
-        handler: @escaping @MainActor @Sendable (_ completion: @escaping @MainActor @Sendable (Bool) -> Void) -> Void
+        handler: @escaping @MainActor @Sendable (_ completion: @escaping @MainActor (Bool) -> Void) -> Void
     ) {
         self.title = title
         self.style = style

@@ -146,7 +146,7 @@ public class StandInListView: ListViewHost {
     }
 
     public func performBatchUpdates(
-        _ update: BatchUpdate, installingData install: () -> Void, completion: @escaping @MainActor (Bool) -> Void
+        _ update: BatchUpdate, installingData install: @escaping @MainActor () -> Void, completion: @escaping @MainActor (Bool) -> Void
     ) {
         guard let source else {
             install()
