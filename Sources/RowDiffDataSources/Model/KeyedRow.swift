@@ -2,6 +2,9 @@
 /// `Equatable` state the cell is configured from, and the row's actions.
 ///
 /// ```swift
+/// final class ContactCell: UITableViewCell, ReusableView {}
+/// struct ContactState: Equatable, Sendable { var name: String }
+///
 /// KeyedRow(key: "contact-42", cell: ContactCell.self, state: ContactState(name: "Ada")) { cell, state in
 ///     cell.textLabel?.text = state.name   // `cell` is a ContactCell, `state` a ContactState: no casts
 /// }

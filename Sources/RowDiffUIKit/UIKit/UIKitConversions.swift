@@ -34,7 +34,7 @@ extension RowAnimation {
 
 extension ListElement {
     /// The collection view's supplementary element kind (nil for cells).
-    var collectionViewElementKind: String? {
+    @MainActor var collectionViewElementKind: String? {
         switch self {
         case .cell: nil
         case .header: UICollectionView.elementKindSectionHeader
@@ -43,7 +43,7 @@ extension ListElement {
     }
 
     /// The element of a collection view's supplementary kind; nil for kinds of the app's own layout.
-    init?(collectionViewElementKind kind: String) {
+    @MainActor init?(collectionViewElementKind kind: String) {
         switch kind {
         case UICollectionView.elementKindSectionHeader: self = .header
         case UICollectionView.elementKindSectionFooter: self = .footer
