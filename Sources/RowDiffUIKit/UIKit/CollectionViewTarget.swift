@@ -1,10 +1,11 @@
 #if canImport(UIKit) && !os(watchOS)
 import UIKit
 
-/// A `UICollectionView` as a list-view host, as ``TableViewTarget``: it becomes the collection
-/// view's data source and delegate through a `CollectionViewAdapter`, which it holds. Section
-/// headers and footers are the `elementKindSectionHeader` / `elementKindSectionFooter`
-/// supplementary views. Create it through `ListController(collectionView:)`.
+/// A `UICollectionView` as a list-view host, as ``TableViewTarget``: once an owner is attached
+/// (`source`), its `CollectionViewAdapter` becomes the view's data source and delegate; the target
+/// holds the adapter. Section headers and footers are the `elementKindSectionHeader` /
+/// `elementKindSectionFooter` supplementary views. Create it through
+/// `ListController(collectionView:)`.
 @MainActor
 public final class CollectionViewTarget: ListViewHost {
     /// The collection view.
@@ -14,18 +15,24 @@ public final class CollectionViewTarget: ListViewHost {
     /// Unused: a collection view's layout animates its changes.
     public var animations = TableAnimations.automatic
 
-    /// A host for `collectionView`; sets its `dataSource` and `delegate` to the adapter.
+    /// A host for `collectionView`.
     public init(_ collectionView: UICollectionView) {
         self.collectionView = collectionView
-        collectionView.dataSource = adapter
-        collectionView.delegate = adapter
     }
 
     public var listKind: ListViewKind { .collectionView }
 
+    /// Setting an owner makes the adapter the view's data source and delegate; without one the
+    /// target only applies batches (`ListRenderer` with your own data source).
     public var source: (any ListViewSource)? {
         get { adapter.source }
-        set { adapter.source = newValue }
+        set {
+            adapter.source = newValue
+            if newValue != nil {
+                collectionView.dataSource = adapter
+                collectionView.delegate = adapter
+            }
+        }
     }
 
     public var isVisible: Bool { collectionView.window != nil }

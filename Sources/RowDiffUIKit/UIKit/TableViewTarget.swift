@@ -1,9 +1,11 @@
 #if canImport(UIKit) && !os(watchOS)
 import UIKit
 
-/// A `UITableView` as a list-view host: it translates each call to UIKit and nothing more. It
-/// becomes the table's data source and delegate through a `TableViewAdapter`, which it holds
-/// (UIKit holds both weakly). Create it through `ListController(tableView:)`.
+/// A `UITableView` as a list-view host: it translates each call to UIKit and nothing more. Once an
+/// owner is attached (`source`), its `TableViewAdapter` becomes the table's data source and
+/// delegate; the target holds the adapter (UIKit references it weakly). Create it through
+/// `ListController(tableView:)`; alone, it applies a `ListRenderer`'s batches to a table whose data
+/// source is yours.
 ///
 /// Batches: one `performBatchUpdates` per stage with the data installed first inside the block,
 /// per-operation animations from `animations`, reconfigure on iOS/tvOS 15+ (reload before).
@@ -16,18 +18,24 @@ public final class TableViewTarget: ListViewHost {
     /// Per-operation animations.
     public var animations = TableAnimations.automatic
 
-    /// A host for `tableView`; sets the table's `dataSource` and `delegate` to its adapter.
+    /// A host for `tableView`.
     public init(_ tableView: UITableView) {
         self.tableView = tableView
-        tableView.dataSource = adapter
-        tableView.delegate = adapter
     }
 
     public var listKind: ListViewKind { .tableView }
 
+    /// Setting an owner makes the adapter the view's data source and delegate; without one the
+    /// target only applies batches (`ListRenderer` with your own data source).
     public var source: (any ListViewSource)? {
         get { adapter.source }
-        set { adapter.source = newValue }
+        set {
+            adapter.source = newValue
+            if newValue != nil {
+                tableView.dataSource = adapter
+                tableView.delegate = adapter
+            }
+        }
     }
 
     public var isVisible: Bool { tableView.window != nil }
