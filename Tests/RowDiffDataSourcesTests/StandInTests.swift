@@ -63,3 +63,23 @@ import RowDiffDataSources
         #expect(NibCell.reuseIdentifier.hasSuffix(".NibCell") && NibCell.reuseIdentifier != "NibCell")
     }
 }
+
+@MainActor
+@Suite struct OwnerConstructionTests {
+    @Test func keyedOwner_isInferredWithoutNamingTheSectionType() {
+        let table = StandInTableView()
+        let owner = ListController(host: table)
+        #expect(owner.host === table)
+        #expect(table.source === owner, "the owner answers the view")
+    }
+
+    @Test func theViewHoldsItsSourceWeakly_theOwnerHoldsTheView() {
+        let table = StandInTableView()
+        weak var weakOwner: ListController<KeyedSection>?
+        do {
+            let owner = ListController<KeyedSection>(host: table)
+            weakOwner = owner
+        }
+        #expect(weakOwner == nil && table.source == nil)
+    }
+}

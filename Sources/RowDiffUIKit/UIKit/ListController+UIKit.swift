@@ -45,3 +45,18 @@ extension ListController where Section == KeyedSection {
     }
 }
 #endif
+
+#if canImport(UIKit) && os(iOS)
+extension ListController {
+    /// The rows' swipe actions for a collection view with a list layout (collection views have
+    /// no swipe delegate method): assign it to `UICollectionLayoutListConfiguration`'s
+    /// `leadingSwipeActionsConfigurationProvider` / `trailingSwipeActionsConfigurationProvider`.
+    /// It holds the owner weakly.
+    @available(iOS 14.0, *)
+    public func swipeActionsProvider(_ edge: SwipeEdge) -> UICollectionLayoutListConfiguration.SwipeActionsConfigurationProvider {
+        { [weak self] indexPath in
+            MainActor.assumeIsolated { self?.swipeActions(edge, at: ItemPath(indexPath))?.configuration }
+        }
+    }
+}
+#endif
