@@ -3,9 +3,9 @@ import PackageDescription
 
 let package = Package(
     name: "RowDiff",
-    // iOS 13 / macOS 10.15 / tvOS 13 / watchOS 6: the first releases with `Identifiable`, Combine
-    // and Swift concurrency's back-deployed runtime (the renderer diffs in a `Task`), and — for
-    // RowDiffUIKit — context menus and `UITableView.performBatchUpdates` with diffable-era fixes.
+    // iOS 13 / macOS 10.15 / tvOS 13 / watchOS 6: the first releases with `Identifiable` (which
+    // `Diffable` builds on), Combine (`bind(_:)`) and the back-deployed Swift concurrency runtime
+    // (the renderer diffs in a `Task`); RowDiffUIKit's context menus and SF Symbols start at iOS 13.
     platforms: [.iOS(.v13), .macOS(.v10_15), .tvOS(.v13), .watchOS(.v6)],
     products: [
         .library(name: "RowDiff", targets: ["RowDiff"]),

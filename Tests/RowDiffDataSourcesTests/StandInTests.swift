@@ -83,3 +83,41 @@ import RowDiffDataSources
         #expect(weakOwner == nil && table.source == nil)
     }
 }
+
+/// The stand-ins' checks are live: wrong batches handed to them directly are reported.
+@MainActor
+@Suite struct StandInCatchesTests {
+    @Test func contentChangedWithoutReconfigure_isAStaleCell() async {
+        let (owner, view) = makeOwner()
+        await owner.renderer.renderAndWait([KeyedSection(key: "s", rows: [nameRow("a", "Ada")])])
+        view.performBatchUpdates(BatchUpdate(), installingData: {
+            owner.dataSource.install([KeyedSection(key: "s", rows: [nameRow("a", "Grace")])])
+        }, completion: { _ in })
+        #expect(view.problems.contains { $0.contains("stale") })
+        #expect(texts(view) == [["Ada"]], "UIKit keeps the old cell")
+    }
+
+    @Test func countChangedWithoutInsert_isAViolation() async {
+        let (owner, view) = makeOwner(collection: true)
+        await owner.renderer.renderAndWait([KeyedSection(key: "s", rows: [nameRow("a", "Ada")])])
+        view.performBatchUpdates(BatchUpdate(), installingData: {
+            owner.dataSource.install([KeyedSection(key: "s", rows: [nameRow("a", "Ada"), nameRow("b", "Bob")])])
+        }, completion: { _ in })
+        #expect(!view.problems.isEmpty)
+        #expect(texts(view) == [["Ada", "Bob"]], "after UIKit would have raised, the stand-in reloads")
+    }
+
+    @Test func reconfigure_handsBackTheCellAlreadyThere() async {
+        let (owner, view) = makeOwner()
+        await owner.renderer.renderAndWait([KeyedSection(key: "s", rows: [nameRow("a", "Ada"), nameRow("b", "Bob")])])
+        let before = view.cells[0].map { $0.map(ObjectIdentifier.init) }
+        let made = view.madeViewCount
+        view.performBatchUpdates(BatchUpdate(itemReconfigures: [ItemPath(section: 0, item: 1)]), installingData: {
+            owner.dataSource.install([KeyedSection(key: "s", rows: [nameRow("a", "Ada"), nameRow("b", "Bobby")])])
+        }, completion: { _ in })
+        #expect(view.cells[0].map { $0.map(ObjectIdentifier.init) } == before)
+        #expect(view.madeViewCount == made)
+        #expect(texts(view) == [["Ada", "Bobby"]])
+        #expect(view.problems == [])
+    }
+}
