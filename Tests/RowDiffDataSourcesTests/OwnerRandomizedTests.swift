@@ -1,9 +1,9 @@
 import Testing
 import RowDiffDataSources
 
-/// Random renders, bursts, user moves and deletes through an owner on both stand-ins, validator in
-/// the strict profile: after every step each cell and header shows the state, nothing was
-/// dequeued unregistered, and every batch passed.
+/// Random renders, bursts, hidden views, non-animated renders, user moves and deletes through an
+/// owner on both stand-ins, validator in the strict profile: after every step each cell and header
+/// shows the state, nothing was dequeued unregistered, and every batch passed.
 @MainActor
 @Suite struct OwnerRandomizedTests {
     struct Model {
@@ -88,6 +88,11 @@ import RowDiffDataSources
                 #expect(view.userDeletes(path), "seed \(seed), step \(step)")
                 model.sections[s].rows.remove(at: path.item)
                 await owner.renderer.renderAndWait(model.keyed(onDelete: onDelete))
+            } else if action == 2, Bool.random(using: &rng) {
+                // Off screen the renderer reloads; a non-animated render reloads too.
+                view.isVisible.toggle()
+                model.mutate(using: &rng)
+                await owner.renderer.renderAndWait(model.keyed(onDelete: onDelete), animated: Bool.random(using: &rng))
             } else if action == 2 {
                 for _ in 0..<Int.random(in: 2...4, using: &rng) {
                     model.mutate(using: &rng)
