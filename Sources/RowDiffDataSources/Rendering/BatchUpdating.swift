@@ -83,6 +83,9 @@ public enum SequentialStep: Hashable, Sendable {
     /// become reloads at their final positions.
     /// - Complexity: O(steps).
     public static func steps<Section>(of diff: SectionedDiff<Section>) -> [SequentialStep]? {
-        diff.patch.map(steps(of:))
+        // No closure: passing `steps(of:)` as a function value captures `Section.Type`, which Swift 6
+        // warns about (non-Sendable metatype in an isolated closure).
+        guard let patch = diff.patch else { return nil }
+        return steps(of: patch)
     }
 }
