@@ -37,8 +37,9 @@ public final class ListController<Section: DiffableSection & Sendable>: ListView
     private let supplementary: @MainActor (Section, ListElement) -> Supplementary?
     private let describe: ((Section) -> ValidationSnapshot.Section)?
 
-    /// Identifiers already registered with the view, per element.
-    private var registered: [ListElement: Set<String>] = [:]
+    /// The registration of each view type (nil: the plain view) per element, made and sent to the
+    /// view on first use, so a dequeue neither re-derives the type's reuse identifier nor registers twice.
+    private var registrations: [RegistrationKey: ViewRegistration] = [:]
     /// What each view this owner configured shows, to reset it when it is reused for something
     /// else and to answer `isShowingCurrentContent`.
     private var shown: [ObjectIdentifier: ShownView<Section.Row>] = [:]
@@ -117,8 +118,7 @@ public final class ListController<Section: DiffableSection & Sendable>: ListView
         guard dataSource.contains(path) else { return nil }
         let row = dataSource.item(at: path)
         let presentation = present(row)
-        let registration = presentation.binding?.registration(for: .cell) ?? .plain(for: .cell)
-        return dequeue(registration, at: path, showing: .row(row), binding: presentation.binding, state: presentation.state)
+        return dequeue(.cell, at: path, showing: .row(row), binding: presentation.binding, state: presentation.state)
     }
 
     public func supplementaryView(_ element: ListElement, in section: Int) -> AnyObject? {
@@ -126,16 +126,14 @@ public final class ListController<Section: DiffableSection & Sendable>: ListView
         let model = dataSource.sections[section]
         let path = ItemPath(section: section, item: 0)
         let content = supplementary(model, element)
+        let shows = ShownView<Section.Row>.Content.supplementary(AnyHashable(model.diffIdentity), element, content)
         if let content, let binding = content.binding {
-            return dequeue(binding.registration(for: element), at: path,
-                           showing: .supplementary(AnyHashable(model.diffIdentity), element, content),
-                           binding: binding, state: content.state)
+            return dequeue(element, at: path, showing: shows, binding: binding, state: content.state)
         }
         // A table shows the title (or nothing); a collection view's layout that asks for a
         // supplementary view must get one, so it gets the plain, empty view.
         guard host.listKind == .collectionView else { return nil }
-        return dequeue(.plain(for: element), at: path, showing: .supplementary(AnyHashable(model.diffIdentity), element, content),
-                       binding: nil, state: nil)
+        return dequeue(element, at: path, showing: shows, binding: nil, state: nil)
     }
 
     public func isShowingCurrentContent(_ view: AnyObject, for element: ListElement, at path: ItemPath) -> Bool {
@@ -152,17 +150,27 @@ public final class ListController<Section: DiffableSection & Sendable>: ListView
         }
     }
 
-    /// Registers (once per identifier) before dequeuing, resets a reused view that showed
-    /// something else, configures it and records what it shows.
+    /// The registration of `binding`'s view type (nil: the plain view) for `element`; the first
+    /// time, it is sent to the view — before any dequeue of that type.
+    /// - Complexity: O(1) expected after the first use of a type.
+    private func registration(for binding: AnyViewBinding?, _ element: ListElement) -> ViewRegistration {
+        let key = RegistrationKey(element: element, kind: binding?.kind)
+        if let known = registrations[key] { return known }
+        let registration = binding?.registration(for: element) ?? .plain(for: element)
+        registrations[key] = registration
+        // A storyboard registered its prototypes; registering a class over one would replace it.
+        if case .prototype = registration.source {} else { host.register(registration) }
+        return registration
+    }
+
+    /// Registers (once per type) before dequeuing, resets a reused view that showed something
+    /// else, configures it and records what it shows.
     private func dequeue(
-        _ registration: ViewRegistration, at path: ItemPath, showing content: ShownView<Section.Row>.Content,
+        _ element: ListElement, at path: ItemPath, showing content: ShownView<Section.Row>.Content,
         binding: AnyViewBinding?, state: (any Sendable)?
     ) -> AnyObject? {
-        if registered[registration.element, default: []].insert(registration.reuseIdentifier).inserted {
-            // A storyboard registered its prototypes; registering a class over one would replace it.
-            if case .prototype = registration.source {} else { host.register(registration) }
-        }
-        guard let view = host.dequeueView(registration.element, reuseIdentifier: registration.reuseIdentifier, at: path) else {
+        let registration = registration(for: binding, element)
+        guard let view = host.dequeueView(element, reuseIdentifier: registration.reuseIdentifier, at: path) else {
             return nil
         }
         let id = ObjectIdentifier(view)
@@ -282,6 +290,12 @@ extension ListController where Section == KeyedSection {
             section.key, content: [section.header?.title, section.footer?.title, section.header?.kind?.name, section.footer?.kind?.name],
             items: section.rows.map { ValidationSnapshot.Item($0.key, content: $0.hashableState, kind: $0.kind.name) })
     }
+}
+
+/// A view type (nil: the plain view) in one element's registry.
+struct RegistrationKey: Hashable {
+    let element: ListElement
+    let kind: RowKind?
 }
 
 /// What a configured view shows.
