@@ -28,6 +28,10 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .customLong("only"), help: "Run only these workloads (repeatable). Names: \(WorkloadCatalog.names.joined(separator: ", ")).")
     var only: [String] = []
 
+    @Option(name: .customLong("engine"),
+            help: "Run only these engines (repeatable): \(BenchEngine.allCases.map(\.rawValue).joined(separator: ", ")). With one --only, the first (cold) run is the process's first diff.")
+    var engineNames: [String] = []
+
     @Flag(name: .customLong("datasources"),
           help: "Run the data-source section (render-100k-1pct, key lookups); alone unless --only names workloads too. Runs by default without --only.")
     var dataSources = false
@@ -49,6 +53,9 @@ struct BenchCommand: ParsableCommand {
     func validate() throws {
         if let runs, runs < 1 { throw ValidationError("--runs must be at least 1") }
         if !(scale > 0 && scale <= 10) { throw ValidationError("--scale must be in (0, 10]") }
+        for name in engineNames where BenchEngine(rawValue: name) == nil {
+            throw ValidationError("unknown engine '\(name)'; known: \(BenchEngine.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
         for name in only where WorkloadCatalog.make(name, scale: 0.001) == nil {
             throw ValidationError("unknown workload '\(name)'; known: \(WorkloadCatalog.names.joined(separator: ", "))")
         }
@@ -83,6 +90,7 @@ struct BenchCommand: ParsableCommand {
         } else if dataSources {
             runner.workloadNames = []
         }
+        if !engineNames.isEmpty { runner.engines = BenchEngine.allCases.filter { engineNames.contains($0.rawValue) } }
         runner.runsDataSources = dataSources || only.isEmpty
         runner.timedRuns = runs ?? (quick ? 3 : 10)
         runner.warmupRuns = quick ? 1 : 2

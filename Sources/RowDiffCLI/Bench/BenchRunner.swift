@@ -52,8 +52,11 @@ struct BenchRunner {
                 continue
             }
             progress?("\(step): \(engine.label), \(warmupRuns) warm-up + \(timedRuns) timed")
-            var moves = 0
-            for _ in 0..<warmupRuns { moves = prepared.run(engine) }
+            // The first run is the cold one: nothing of this workload's size has been allocated yet.
+            let coldStart = ContinuousClock.now
+            var moves = prepared.run(engine)
+            result.coldMs = Self.milliseconds(ContinuousClock.now - coldStart)
+            for _ in 1..<max(1, warmupRuns) { moves = prepared.run(engine) }
             var samples: [Double] = []
             samples.reserveCapacity(timedRuns)
             for _ in 0..<timedRuns {
