@@ -39,6 +39,10 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .customLong("svg"), help: "Also write a bar chart (SVG) of the medians to this file.")
     var svgPath: String?
 
+    @Flag(name: .customLong("cpu-time"),
+          help: "Time the engines by the thread's CPU time (page faults included, waiting for a busy core not): for shared machines.")
+    var cpuTime = false
+
     @Flag(help: "Skip the peak-memory measurement.")
     var noMemory = false
 
@@ -96,6 +100,7 @@ struct BenchCommand: ParsableCommand {
         runner.warmupRuns = quick ? 1 : 2
         runner.scale = scale
         runner.measuresMemory = !noMemory
+        runner.cpuTime = cpuTime
         if !silent { runner.progress = { Self.writeError("rowdiff bench: " + $0) } }
         return runner
     }
