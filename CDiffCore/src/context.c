@@ -71,6 +71,10 @@ static uint64_t fresh_seed(const cdiff_context *context) {
     return mix64(entropy ^ mix64((uint64_t)(uintptr_t)context ^ mix64(serial ^ mix64(clock_bits))));
 }
 
+void cdiff_context_redraw_match_keys(cdiff_context *context) {
+    context->keys = cdiff_match_keys_from_seed(fresh_seed(context));
+}
+
 cdiff_context *cdiff_context_create_with_allocator(const cdiff_allocator *allocator) {
     cdiff_allocator chosen = {default_allocate, default_deallocate, NULL};
     if (allocator != NULL) {
@@ -81,7 +85,7 @@ cdiff_context *cdiff_context_create_with_allocator(const cdiff_allocator *alloca
     if (context == NULL) return NULL;
     memset(context, 0, sizeof *context);
     context->allocator = chosen;
-    context->keys = cdiff_match_keys_from_seed(fresh_seed(context));
+    cdiff_context_redraw_match_keys(context);
     return context;
 }
 

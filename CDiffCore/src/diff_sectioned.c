@@ -182,7 +182,7 @@ cdiff_status cdiff_diff_sectioned(cdiff_context *context, const cdiff_sectioned_
                          new_list->row_count);
     if (status != CDIFF_OK) return status;
 
-    context->stats = (cdiff_match_stats){0, 0};
+    context->stats = (cdiff_match_stats){0, 0, 0};
     match_sections(context, old_list, new_list, &context->sections);
     match_rows(context, old_list, new_list, &context->sections, &context->rows);
     context->old_start = context->buffers[BUF_OLD_START].data;

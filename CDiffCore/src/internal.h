@@ -46,7 +46,8 @@ typedef struct cdiff_match_keys {
 } cdiff_match_keys;
 
 typedef struct cdiff_match_stats {
-    size_t probes;       /* probes past an element's first slot, over the last diff */
+    size_t probes;        /* probes past an element's first slot, over the last diff */
+    size_t redraws;       /* levels whose first table ran over budget, so the keys were redrawn */
     size_t sorted_levels; /* levels (flat list, sections, rows) the last diff matched by sorting */
 } cdiff_match_stats;
 
@@ -76,6 +77,7 @@ struct cdiff_context {
     cdiff_match_keys keys;     /* drawn at creation (context.c); never part of a result */
     cdiff_match_stats stats;   /* of the last diff */
     bool force_sorted;         /* tests: match by sorting even when the table would do */
+    bool keep_keys;            /* tests: never redraw the keys, so a flood built for them reaches the sort */
 };
 
 /* ---- Secret (context.c) ---- */
@@ -84,6 +86,8 @@ struct cdiff_context {
  * random source. Tests call it to know the keys an attacker would have to guess. */
 cdiff_match_keys cdiff_match_keys_from_seed(uint64_t seed);
 void cdiff_context_set_match_seed(cdiff_context *context, uint64_t seed);
+/* New keys from a fresh seed (the system's random source): after a flood, the old ones are known. */
+void cdiff_context_redraw_match_keys(cdiff_context *context);
 
 /* Ensures buffer `id` holds at least `bytes`; contents are not preserved when it grows. */
 void *cdiff_reserve(cdiff_context *context, enum cdiff_buffer_id id, size_t bytes);

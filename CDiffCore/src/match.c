@@ -17,8 +17,9 @@
  * every probe walk a cluster: quadratic time. Two defences. The slot function is keyed by a
  * per-context secret (multiply-shift with a random odd multiplier: universal, so without the
  * secret no input collides more than random ones do). And every table pass has a probe budget, a
- * few probes per element: input that exhausts it anyway (built with the secret, or by sheer bad
- * luck) is matched by sorting instead (match_sorted.c), O(n + m) radix passes whatever the
+ * few probes per element: input that exhausts it (built with the secret, or by sheer bad luck)
+ * gets one more try under freshly drawn keys — the old ones are evidently known — and if that
+ * also runs over, it is matched by sorting (match_sorted.c), O(n + m) radix passes whatever the
  * fingerprints. Either way the result is the same: it depends on the fingerprints only, never on
  * the secret or on which way it was found.
  */
@@ -50,7 +51,7 @@ typedef struct table {
 /* Probes past the first slot each table pass may spend per element before the match falls back
  * to sorting; random fingerprints at the table's load (at most 2/3) need about a quarter. The constant
  * lets small lists have an unlucky cluster without leaving the fast path. */
-#define PROBES_PER_ELEMENT 3
+#define PROBES_PER_ELEMENT 2
 #define PROBE_SLACK 4096
 
 /* Slots for n + m entries at a load factor of at most 2/3. */
@@ -233,6 +234,15 @@ void cdiff_match_lists(cdiff_context *context, const uint64_t *old_ids, size_t n
         suffix++;
 
     bool hashed = !context->force_sorted && match_hashed(&t, old_ids, n, new_ids, m, prefix, suffix, chain, output, result);
+    if (!hashed && !context->force_sorted && !context->keep_keys) {
+        /* Over budget: whoever built this input knew the keys (or it is very bad luck). Fresh
+         * keys make it ordinary input again; one more budgeted try, then the sort. */
+        cdiff_context_redraw_match_keys(context);
+        context->stats.redraws++;
+        t = (table){t.slots, table_capacity(n, m), old_ids, new_ids, context->keys, t.probes, 0};
+        memset(result, 0, sizeof *result);
+        hashed = match_hashed(&t, old_ids, n, new_ids, m, prefix, suffix, chain, output, result);
+    }
     context->stats.probes += t.probes;
     if (hashed) return;
     memset(result, 0, sizeof *result);
