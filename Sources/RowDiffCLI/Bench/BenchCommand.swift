@@ -12,8 +12,9 @@ struct BenchCommand: ParsableCommand {
             Swift libraries write it, and the standard library's difference(from:).inferringMoves() \
             where it finishes in seconds. Then the data-source section (GitHub issue 4's targets): a \
             render of 100,000 KeyedRows with 1 % changed (diff + staging + data swap, target ≤ 5 ms) and \
-            key ↔ index path lookups on 10k to 1M rows (O(1)). Reports median/min/max, the ratio to the fastest engine, \
-            moves against the minimum, and peak memory. Build with -c release: debug numbers are meaningless.
+            key ↔ index path lookups on 10k to 1M rows (O(1)). Reports median/min/max, each engine's first (cold) run \
+            beside its median, the ratio to the fastest engine, moves against the minimum, and peak memory. \
+            Build with -c release: debug numbers are meaningless.
             """)
 
     @Flag(help: "Print the report as JSON.")
