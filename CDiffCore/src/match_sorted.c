@@ -40,7 +40,7 @@ static void count_digit(const uint64_t *keys, size_t count, int d, uint32_t *cou
 
 /* A digit where one value holds every key orders nothing: its pass is skipped. */
 static bool orders_nothing(const uint32_t *counts, const uint64_t *keys, size_t count, int d) {
-    return count == 0 || counts[digit_of(keys[0], d)] == count;
+    return counts[digit_of(keys[0], d)] == count;
 }
 
 /* One stable counting-sort pass on digit d, from (keys, indices) — or straight from the ids in
@@ -70,6 +70,7 @@ static void pass(const uint64_t *keys, const uint32_t *indices, size_t count, in
  * all six passes the last lands in place; with fewer, the result is copied there (the spare index
  * buffer is shared by both sides, so nothing may stay in it). */
 static void sort_side(side *s) {
+    if (s->count == 0) return; /* ids may be NULL then */
     uint32_t counts[RADIX], next[RADIX];
     const uint64_t *from_keys = s->ids;
     const uint32_t *from_indices = NULL;

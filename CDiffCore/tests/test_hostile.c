@@ -40,6 +40,29 @@ static void test_crafted_fingerprints_share_one_slot(void) {
     }
 }
 
+/* The API allows NULL arrays with a count of 0; the sort must not touch them. */
+static void test_sorted_matching_takes_null_empty_lists(void) {
+    cdiff_context *context = cdiff_context_create();
+    REQUIRE(context);
+    context->force_sorted = true;
+    const uint64_t ids[] = {3, 1, 3};
+    cdiff_list empty = {NULL, NULL, 0}, some = {ids, NULL, 3};
+    cdiff_changes changes;
+    cdiff_status first = cdiff_diff(context, &empty, &some, &changes);
+    size_t inserts = changes.insert_count, new_duplicates = changes.new_duplicate_count;
+    cdiff_status second = cdiff_diff(context, &some, &empty, &changes);
+    size_t deletes = changes.delete_count, old_duplicates = changes.old_duplicate_count;
+    cdiff_status third = cdiff_diff(context, &empty, &empty, &changes);
+    cdiff_context_free(context);
+    REQUIRE_STATUS(first, CDIFF_OK);
+    REQUIRE_STATUS(second, CDIFF_OK);
+    REQUIRE_STATUS(third, CDIFF_OK);
+    REQUIRE_EQ(inserts, 3);
+    REQUIRE_EQ(deletes, 3);
+    REQUIRE_EQ(new_duplicates, 2);
+    REQUIRE_EQ(old_duplicates, 2);
+}
+
 static void test_every_context_draws_its_own_secret(void) {
     cdiff_context *a = cdiff_context_create(), *b = cdiff_context_create();
     REQUIRE(a && b);
@@ -245,6 +268,7 @@ int main(int argc, char **argv) {
     harness_init(argc, argv);
     RUN_TEST(test_crafted_fingerprints_share_one_slot);
     RUN_TEST(test_every_context_draws_its_own_secret);
+    RUN_TEST(test_sorted_matching_takes_null_empty_lists);
     RUN_TEST(test_sorted_matching_honours_the_contract_and_equals_the_table);
     RUN_TEST(test_a_flood_and_its_sorted_match_give_the_table_s_result);
     RUN_TEST(test_flooding_input_costs_about_what_random_input_costs);
