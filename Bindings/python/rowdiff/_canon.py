@@ -72,7 +72,7 @@ def canonical(value: Any) -> Hashable:
     if kind in _PLAIN:  # the common cases first: strings hash with the process's seed
         return value
     if kind is int:
-        return _int_form(value)
+        return value if -_SAFE_INT <= value <= _SAFE_INT else _int_form(value)
     if kind is float:
         return _float_form(value)
     if kind is bool:
