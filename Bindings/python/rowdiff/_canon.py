@@ -18,10 +18,20 @@ diff's patch always rebuilds a list ``==`` to the new one:
 
 Containers may nest ``MAX_DEPTH`` deep. Deeper values, and containers that contain themselves,
 raise ``NestingError`` instead of exhausting Python's recursion limit.
+
+Hostile input: Python hashes numbers without a seed (``hash(n) == n % (2**61 - 1)``) and
+combines tuple and frozenset hashes without one, so identities from outside (ids a server
+sends) could be chosen to share one hash and make every interner lookup walk all the earlier
+ones: quadratic time (20,000 such ints took 27 s). Numbers whose hash Python keeps distinct (ints
+below 2**61 - 1 in magnitude, and the floats equal to them) stay themselves; other numbers are
+keyed by their bytes or hex text, which ``str``/``bytes`` hash with the per-process seed; compound
+forms carry a per-process salt in every tuple they hash, which makes their hashes unpredictable.
+A NaN is equal to nothing but itself (the object), so it is keyed by that object's identity.
 """
 
 from __future__ import annotations
 
+import os
 from collections import OrderedDict
 from typing import Any, Hashable
 
@@ -49,7 +59,27 @@ class _Tag:
 _BOOL, _DICT, _ORDERED, _LIST, _TUPLE, _SET = (
     _Tag("bool"), _Tag("dict"), _Tag("ordered dict"), _Tag("list"), _Tag("tuple"), _Tag("set"),
 )
-_PLAIN = (str, int, float, bytes, type(None))
+_NUMBER, _NAN = _Tag("number"), _Tag("nan")
+_PLAIN = (str, bytes, type(None))
+# Within this magnitude an int's hash is itself, so distinct ints never share a full hash
+# (except -1 and -2: one pair, harmless).
+_SAFE_INT = (1 << 61) - 2
+# Mixed into compound forms' tuples; str hashes are seeded, so the tuple hashes become unpredictable.
+_SALT = os.urandom(16).hex()
+
+
+def _int_form(value: int) -> Hashable:
+    if -_SAFE_INT <= value <= _SAFE_INT:
+        return value
+    return (_NUMBER, value.to_bytes((value.bit_length() + 8) // 8, "little", signed=True))
+
+
+def _float_form(value: float) -> Hashable:
+    if value != value:
+        return (_NAN, id(value))  # equal to nothing but itself, as a dict lookup would treat it
+    if value.is_integer():
+        return _int_form(int(value))  # 1.0 == 1
+    return (_NUMBER, value.hex())  # exact, and never equal to an int (inf included)
 
 
 def canonical(value: Any) -> Hashable:
@@ -57,8 +87,12 @@ def canonical(value: Any) -> Hashable:
     above). Raises TypeError for unhashable values that are not dict/list/tuple/set, and
     NestingError for values nested deeper than MAX_DEPTH or containing themselves."""
     kind = type(value)
-    if kind in _PLAIN:  # the common case first: plain scalars are their own form
+    if kind in _PLAIN:  # the common cases first: strings hash with the process's seed
         return value
+    if kind is int:
+        return value if -_SAFE_INT <= value <= _SAFE_INT else _int_form(value)
+    if kind is float:
+        return _float_form(value)
     try:
         return _form(value, 0)
     except RecursionError:
@@ -70,6 +104,10 @@ def _form(value: Any, depth: int) -> Hashable:
     kind = type(value)
     if kind in _PLAIN:
         return value
+    if kind is int:
+        return value if -_SAFE_INT <= value <= _SAFE_INT else _int_form(value)
+    if kind is float:
+        return _float_form(value)
     if kind is bool:
         return (_BOOL, value)
     if depth == MAX_DEPTH and isinstance(value, (dict, list, tuple, set, frozenset)):
@@ -79,14 +117,14 @@ def _form(value: Any, depth: int) -> Hashable:
     inner = depth + 1
     if isinstance(value, dict):
         if isinstance(value, OrderedDict):
-            return (_ORDERED, tuple((_form(k, inner), _form(v, inner)) for k, v in value.items()))
-        return (_DICT, frozenset((_form(k, inner), _form(v, inner)) for k, v in value.items()))
+            return (_ORDERED, (_SALT, *((_SALT, _form(k, inner), _form(v, inner)) for k, v in value.items())))
+        return (_DICT, frozenset((_SALT, _form(k, inner), _form(v, inner)) for k, v in value.items()))
     if isinstance(value, list):
-        return (_LIST, tuple(_form(v, inner) for v in value))
+        return (_LIST, (_SALT, *(_form(v, inner) for v in value)))
     if isinstance(value, tuple):
-        return (_TUPLE, tuple(_form(v, inner) for v in value))
+        return (_TUPLE, (_SALT, *(_form(v, inner) for v in value)))
     if isinstance(value, (set, frozenset)):
-        return (_SET, frozenset(_form(v, inner) for v in value))
+        return (_SET, frozenset((_SALT, _form(v, inner)) for v in value))
     hash(value)  # raise TypeError now, with Python's message, rather than deep in a dict insert
     return value
 
