@@ -58,7 +58,10 @@ func contactsExample() -> (ListDiff<Contact>, StagedChangeset<FlatSection<Contac
     }
 
     @Test func everySwiftBlockInTheReadme_isCompiledHere() throws {
+        // The examples compiled here, and the iOS quick start that the package compiles on Apple
+        // platforms (RowDiffUIKitExamples; its quotes are checked in RowDiffDataSourcesTests).
         let regions = try ["ReadmeExampleTests.swift", "ReadmeSectionedExampleTests.swift"].map(ReadmeDocument.quotedRegion)
+            + ReadmeDocument.iOSExampleRegions()
         for block in try ReadmeDocument.swiftBlocks() {
             #expect(regions.contains(block), "README.md has a ```swift block no test compiles:\n\(block)")
         }
@@ -99,6 +102,23 @@ enum ReadmeDocument {
             }
         }
         return blocks
+    }
+
+    /// The regions between `// README: begin NAME` and `// README: end NAME` in the iOS examples.
+    static func iOSExampleRegions() throws -> [String] {
+        let folder = testsDirectory.appendingPathComponent("../../Sources/RowDiffUIKitExamples")
+        var regions: [String] = []
+        for file in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() where file.hasSuffix(".swift") {
+            let source = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            var rest = source[...]
+            while let begin = rest.range(of: "// README: begin "), let line = rest.range(of: "\n", range: begin.upperBound..<rest.endIndex) {
+                let name = rest[begin.upperBound..<line.lowerBound]
+                guard let end = rest.range(of: "// README: end \(name)", range: line.upperBound..<rest.endIndex) else { break }
+                regions.append(String(rest[line.upperBound..<end.lowerBound]))
+                rest = rest[end.upperBound...]
+            }
+        }
+        return regions
     }
 
     /// The text between the line `// README: begin` and the line `// README: end` of `file`.
