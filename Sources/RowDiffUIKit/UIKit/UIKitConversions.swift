@@ -54,7 +54,7 @@ extension ListElement {
 
 extension ViewRegistration {
     /// The nib to register for a `.nib` source (its bundle, or the bundle holding the class).
-    static func nib(named name: String, bundle: Bundle?, viewClass: AnyClass) -> UINib {
+    @MainActor static func nib(named name: String, bundle: Bundle?, viewClass: AnyClass) -> UINib {
         UINib(nibName: name, bundle: bundle ?? Bundle(for: viewClass))
     }
 }
