@@ -3,6 +3,10 @@ import PackageDescription
 
 let package = Package(
     name: "RowDiff",
+    // iOS 13 / macOS 10.15 / tvOS 13 / watchOS 6: the first releases with `Identifiable` (which
+    // `Diffable` builds on), Combine (`bind(_:)`) and the back-deployed Swift concurrency runtime
+    // (the renderer diffs in a `Task`); RowDiffUIKit's context menus and SF Symbols start at iOS 13.
+    platforms: [.iOS(.v13), .macOS(.v10_15), .tvOS(.v13), .watchOS(.v6)],
     products: [
         .library(name: "RowDiff", targets: ["RowDiff"]),
         .library(name: "RowDiffDataSources", targets: ["RowDiffDataSources"]),
@@ -22,6 +26,8 @@ let package = Package(
         .target(name: "RowDiffDataSources", dependencies: ["RowDiff"]),
         // UIKit / AppKit adapters only; empty where neither exists (Linux).
         .target(name: "RowDiffUIKit", dependencies: ["RowDiffDataSources"]),
+        // The README's iOS quick start, compiled on Apple platforms (empty elsewhere); not a product.
+        .target(name: "RowDiffUIKitExamples", dependencies: ["RowDiffUIKit"]),
         // The `rowdiff` command's implementation, a library so that tests can drive it.
         .target(name: "RowDiffCLI", dependencies: [
             "RowDiff", "RowDiffDataSources", .product(name: "ArgumentParser", package: "swift-argument-parser"),

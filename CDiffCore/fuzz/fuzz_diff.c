@@ -8,10 +8,13 @@
  *   flags bit 0: flat contents   bits 1-2: section/row contents   bits 3-5: row alphabet
  *   bits 6-7: section alphabet.   A byte >= 0xF0 opens a section in the sectioned reading.
  * The last byte also picks an allocation to fail on a separate context: the diff must then
- * report OUT_OF_MEMORY, drop its result, and work once memory is back. */
+ * report OUT_OF_MEMORY, drop its result, and work once memory is back. Its bit 6 makes the main
+ * context match by sorting (the fallback for flooding input); check_run reruns on a fresh
+ * context, which matches through its table, and demands the same bytes. */
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "../src/internal.h"
 #include "check.h"
 #include "inputs.h"
 
@@ -88,6 +91,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (size < 2) return 0;
     if (!context && !(context = cdiff_context_create())) abort();
     unsigned flags = data[0], rows = row_alphabets[(flags >> 3) & 7], sections = section_alphabets[flags >> 6];
+    context->force_sorted = (data[size - 1] & 0x40) != 0;
     const uint8_t *body = data + 2;
     size_t length = size - 2, split = length * data[1] / 255;
 

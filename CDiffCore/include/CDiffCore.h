@@ -23,6 +23,11 @@
  *   exceed CDIFF_MAX_COUNT.
  * - Fingerprints are in-process values: they may differ between builds (the hash used when the
  *   system has no xxhash differs from XXH3). Never persist them or compare them across builds.
+ * - Worst case: no input, however it was built, makes a diff slower than the complexity given
+ *   for it. Fingerprints may come from untrusted data (an integer id is its own fingerprint), so
+ *   matching slots them with a secret drawn per context from the system's random source; input
+ *   that crowds the table anyway gets a fresh secret and one more try, then a radix sort. Results
+ *   never depend on the secret or on which way an input was matched.
  *
  * This header includes only <stddef.h> and <stdint.h> and compiles as C (C99 or later) and C++.
  */

@@ -101,7 +101,10 @@ cdiff_status cdiff_diff(cdiff_context *context, const cdiff_list *old_list, cons
     uint32_t *old_to_new = context->buffers[BUF_OLD_TO_NEW].data, *new_to_old = context->buffers[BUF_NEW_TO_OLD].data;
     uint32_t *old_dups = context->buffers[BUF_OLD_DUPS].data, *new_dups = context->buffers[BUF_NEW_DUPS].data;
     cdiff_match match;
-    cdiff_match_lists(context, old_list->ids, n, new_list->ids, m, old_to_new, new_to_old, old_dups, new_dups, &match);
+    const cdiff_match_output output = {old_to_new, new_to_old, old_dups, new_dups, context->buffers[BUF_DEL_MOVES].data,
+                                       context->buffers[BUF_INS_UPDATES].data};
+    context->stats = (cdiff_match_stats){0, 0, 0};
+    cdiff_match_lists(context, old_list->ids, n, new_list->ids, m, &output, &match);
     result.old_to_new = old_to_new;
     result.new_to_old = new_to_old;
     result.old_duplicates = old_dups;

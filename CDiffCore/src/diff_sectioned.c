@@ -68,8 +68,9 @@ static void match_sections(cdiff_context *context, const cdiff_sectioned_list *o
     uint32_t *old_to_new = context->buffers[BUF_S_OLD_TO_NEW].data, *new_to_old = context->buffers[BUF_S_NEW_TO_OLD].data;
     uint32_t *old_dups = context->buffers[BUF_S_OLD_DUPS].data, *new_dups = context->buffers[BUF_S_NEW_DUPS].data;
     cdiff_match match;
-    cdiff_match_lists(context, old_list->section_ids, n, new_list->section_ids, m, old_to_new, new_to_old, old_dups,
-                      new_dups, &match);
+    const cdiff_match_output output = {old_to_new, new_to_old, old_dups, new_dups, context->buffers[BUF_S_DEL_MOVES].data,
+                                       context->buffers[BUF_S_INS_UPDATES].data};
+    cdiff_match_lists(context, old_list->section_ids, n, new_list->section_ids, m, &output, &match);
     result.old_to_new = old_to_new;
     result.new_to_old = new_to_old;
     result.old_duplicates = old_dups;
@@ -92,8 +93,9 @@ static void match_rows(cdiff_context *context, const cdiff_sectioned_list *old_l
     uint32_t *old_to_new = context->buffers[BUF_OLD_TO_NEW].data, *new_to_old = context->buffers[BUF_NEW_TO_OLD].data;
     uint32_t *old_dups = context->buffers[BUF_OLD_DUPS].data, *new_dups = context->buffers[BUF_NEW_DUPS].data;
     cdiff_match match;
-    cdiff_match_lists(context, old_list->row_ids, n, new_list->row_ids, m, old_to_new, new_to_old, old_dups, new_dups,
-                      &match);
+    const cdiff_match_output output = {old_to_new, new_to_old, old_dups, new_dups, context->buffers[BUF_DEL_MOVES].data,
+                                       context->buffers[BUF_INS_UPDATES].data};
+    cdiff_match_lists(context, old_list->row_ids, n, new_list->row_ids, m, &output, &match);
 
     /* The matcher's chains and table are done: their memory now holds each row's section. */
     uint32_t *old_owner = context->buffers[BUF_CHAIN].data, *new_owner = context->buffers[BUF_SCRATCH].data;
@@ -180,6 +182,7 @@ cdiff_status cdiff_diff_sectioned(cdiff_context *context, const cdiff_sectioned_
                          new_list->row_count);
     if (status != CDIFF_OK) return status;
 
+    context->stats = (cdiff_match_stats){0, 0, 0};
     match_sections(context, old_list, new_list, &context->sections);
     match_rows(context, old_list, new_list, &context->sections, &context->rows);
     context->old_start = context->buffers[BUF_OLD_START].data;

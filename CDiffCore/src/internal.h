@@ -39,6 +39,18 @@ enum cdiff_buffer_id {
     BUF_COUNT
 };
 
+/* The matcher's per-context secret and what the last diff's matching did (tests read it). */
+typedef struct cdiff_match_keys {
+    uint64_t flip;       /* xored into every fingerprint before mixing */
+    uint64_t multiplier; /* odd: the multiply-shift step's random multiplier */
+} cdiff_match_keys;
+
+typedef struct cdiff_match_stats {
+    size_t probes;        /* probes past an element's first slot, over the last diff */
+    size_t redraws;       /* levels whose first table ran over budget, so the keys were redrawn */
+    size_t sorted_levels; /* levels (flat list, sections, rows) the last diff matched by sorting */
+} cdiff_match_stats;
+
 typedef struct cdiff_buffer {
     void *data;
     size_t capacity; /* bytes */
@@ -62,7 +74,20 @@ struct cdiff_context {
     uint32_t flat_new_start[2];
     size_t patch_count;
     bool patch_valid;
+    cdiff_match_keys keys;     /* drawn at creation (context.c); never part of a result */
+    cdiff_match_stats stats;   /* of the last diff */
+    bool force_sorted;         /* tests: match by sorting even when the table would do */
+    bool keep_keys;            /* tests: never redraw the keys, so a flood built for them reaches the sort */
 };
+
+/* ---- Secret (context.c) ---- */
+
+/* Keys derived from `seed` (any value); cdiff_context_create draws the seed from the system's
+ * random source. Tests call it to know the keys an attacker would have to guess. */
+cdiff_match_keys cdiff_match_keys_from_seed(uint64_t seed);
+void cdiff_context_set_match_seed(cdiff_context *context, uint64_t seed);
+/* New keys from a fresh seed (the system's random source): after a flood, the old ones are known. */
+void cdiff_context_redraw_match_keys(cdiff_context *context);
 
 /* Ensures buffer `id` holds at least `bytes`; contents are not preserved when it grows. */
 void *cdiff_reserve(cdiff_context *context, enum cdiff_buffer_id id, size_t bytes);
@@ -79,16 +104,33 @@ static inline bool cdiff_mul(size_t a, size_t b, size_t *out) {
 /* Pairs the k-th occurrence of each identity in old with its k-th occurrence in new.
  * Fills old_to_new[n] and new_to_old[m] (CDIFF_NONE where unmatched), reports the common prefix
  * and suffix it trimmed (pairs there are positional), and lists duplicates into the two dup
- * buffers given. Uses BUF_SCRATCH and BUF_CHAIN, which must already hold match_scratch_bytes. */
+ * buffers given. Uses BUF_SCRATCH (cdiff_match_table_bytes) and BUF_CHAIN (4 * max(n, m)
+ * bytes), and, should the table's probe budget run out, old_spare (8 * n bytes) and new_spare
+ * (8 * m bytes) for the sort that replaces it: the caller's delete/insert result buffers, which
+ * hold nothing yet. The result is the same whichever way it was found. */
 typedef struct cdiff_match {
     size_t prefix, suffix; /* trimmed lengths; every pair outside [prefix, n - suffix) is positional */
     size_t old_duplicate_count, new_duplicate_count;
 } cdiff_match;
 
+typedef struct cdiff_match_output {
+    uint32_t *old_to_new, *new_to_old, *old_dups, *new_dups;
+    void *old_spare, *new_spare;
+} cdiff_match_output;
+
 size_t cdiff_match_table_bytes(size_t n, size_t m);
 void cdiff_match_lists(cdiff_context *context, const uint64_t *old_ids, size_t n, const uint64_t *new_ids,
-                       size_t m, uint32_t *old_to_new, uint32_t *new_to_old, uint32_t *old_dups,
-                       uint32_t *new_dups, cdiff_match *result);
+                       size_t m, const cdiff_match_output *output, cdiff_match *result);
+
+/* ---- Matching by sorting (match_sorted.c) ---- */
+
+/* The same pairing, duplicates and trimming as cdiff_match_lists, found by radix-sorting each
+ * side's (fingerprint, index) pairs and merging them: O(n + m) passes over 8 digits, whatever the
+ * fingerprints. `sorted` is BUF_SCRATCH (at least 12 * (n + m) bytes), `index_spare` BUF_CHAIN;
+ * prefix and suffix are the common ends already measured. */
+void cdiff_match_sorted(const uint64_t *old_ids, size_t n, const uint64_t *new_ids, size_t m, size_t prefix,
+                        size_t suffix, void *sorted, uint32_t *index_spare, const cdiff_match_output *output,
+                        cdiff_match *result);
 
 /* ---- Longest increasing subsequence (lis.c) ---- */
 

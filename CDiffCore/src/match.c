@@ -11,6 +11,17 @@
  * occurrence not yet paired (the chain continues through BUF_CHAIN), with SEEN_NEW set once a new
  * element probed the slot. The fingerprint itself is read from the caller's arrays: the table
  * stays small enough to live in cache, and most probes hit at the first slot.
+ *
+ * Hostile input: fingerprints come from outside (an integer id is its own fingerprint), so a
+ * fixed slot function would let anyone build a list whose elements all want one slot, making
+ * every probe walk a cluster: quadratic time. Two defences. The slot function is keyed by a
+ * per-context secret (multiply-shift with a random odd multiplier: universal, so without the
+ * secret no input collides more than random ones do). And every table pass has a probe budget, a
+ * few probes per element: input that exhausts it (built with the secret, or by sheer bad luck)
+ * gets one more try under freshly drawn keys — the old ones are evidently known — and if that
+ * also runs over, it is matched by sorting (match_sorted.c), O(n + m) radix passes whatever the
+ * fingerprints. Either way the result is the same: it depends on the fingerprints only, never on
+ * the secret or on which way it was found.
  */
 #include "internal.h"
 
@@ -32,25 +43,35 @@ typedef struct table {
     size_t capacity;
     const uint64_t *old_ids;
     const uint64_t *new_ids;
+    cdiff_match_keys keys;
+    size_t probes;      /* probes past the first slot, since the table was created */
+    size_t probe_limit; /* the budget: past it, the pass gives up (see table_clear) */
 } table;
+
+/* Probes past the first slot each table pass may spend per element before the match falls back
+ * to sorting; random fingerprints at the table's load (at most 2/3) need about a quarter. The constant
+ * lets small lists have an unlucky cluster without leaving the fast path. */
+#define PROBES_PER_ELEMENT 2
+#define PROBE_SLACK 4096
 
 /* Slots for n + m entries at a load factor of at most 2/3. */
 static size_t table_capacity(size_t n, size_t m) { return n + m + (n + m) / 2 + 16; }
 
 size_t cdiff_match_table_bytes(size_t n, size_t m) { return table_capacity(n, m) * sizeof(slot); }
 
-/* Fingerprints given by callers may be poorly mixed (small integers), so mix before mapping to a
- * slot; the multiply-high maps onto any capacity without a power-of-two rounding. */
-static inline size_t slot_of(uint64_t fingerprint, size_t capacity) {
-    uint64_t x = fingerprint;
+/* Multiply-shift keyed by the context's secret: the high bits of multiplier * x, with x the
+ * fingerprint flipped by the other key and folded so its high half reaches the low one (small
+ * integers differ only in low bits). The multiply-high maps onto any capacity without a
+ * power-of-two rounding. */
+static inline size_t slot_of(cdiff_match_keys keys, uint64_t fingerprint, size_t capacity) {
+    uint64_t x = fingerprint ^ keys.flip;
     x ^= x >> 33;
-    x *= UINT64_C(0xff51afd7ed558ccd);
-    x ^= x >> 33;
+    x *= keys.multiplier;
 #if defined(__SIZEOF_INT128__)
     __extension__ typedef unsigned __int128 u128;
     return (size_t)(((u128)x * (u128)capacity) >> 64);
 #else
-    return (size_t)(x % (uint64_t)capacity);
+    return (size_t)((x >> 32) * (uint64_t)capacity >> 32); /* capacity < 2^32 here */
 #endif
 }
 
@@ -58,12 +79,14 @@ static inline uint64_t fingerprint_of(const table *t, uint32_t ref) {
     return (ref & NEW_TAG) ? t->new_ids[ref & INDEX_MASK] : t->old_ids[ref];
 }
 
-/* The slot holding `fingerprint`, or the empty slot where it belongs. */
-static inline slot *find(const table *t, uint64_t fingerprint) {
-    size_t i = slot_of(fingerprint, t->capacity);
+/* The slot holding `fingerprint`, or the empty slot where it belongs. Counts the probes past the
+ * first slot; the callers stop once the budget is spent, so no walk is longer than it. */
+static inline slot *find(table *t, uint64_t fingerprint) {
+    size_t i = slot_of(t->keys, fingerprint, t->capacity);
     for (;;) {
         slot *s = &t->slots[i];
         if (s->ref == EMPTY || fingerprint_of(t, s->ref) == fingerprint) return s;
+        t->probes++;
         if (++i == t->capacity) i = 0;
     }
 }
@@ -72,26 +95,36 @@ static inline slot *find(const table *t, uint64_t fingerprint) {
  * slot a few elements ahead overlaps those waits. */
 #define PREFETCH_DISTANCE 16
 #if defined(__GNUC__) || defined(__clang__)
-#define PREFETCH_SLOT(t, fingerprint) __builtin_prefetch(&(t)->slots[slot_of((fingerprint), (t)->capacity)], 1)
+#define PREFETCH_SLOT(t, fingerprint) __builtin_prefetch(&(t)->slots[slot_of((t)->keys, (fingerprint), (t)->capacity)], 1)
 #else
 #define PREFETCH_SLOT(t, fingerprint) ((void)0)
 #endif
 
-static void table_clear(table *t) { memset(t->slots, 0xFF, t->capacity * sizeof(slot)); }
+/* Empties the table and grants the next pass its budget for `elements` insertions and lookups.
+ * The probe walk of one element may overshoot the budget, but by less than the table's size, and
+ * only once: the pass stops right after it. */
+static void table_clear(table *t, size_t elements) {
+    memset(t->slots, 0xFF, t->capacity * sizeof(slot));
+    t->probe_limit = t->probes + PROBE_SLACK + PROBES_PER_ELEMENT * elements;
+}
+
+/* Outcomes of a table pass. */
+enum { PASS_CLEAN = 0, PASS_DUPLICATE = 1, PASS_OVER_BUDGET = 2 };
 
 /* Inserts every old element, last to first, so each slot's cursor ends at the first occurrence and
- * chain[i] links occurrence i to the next one. Returns true when an identity occurs twice. */
-static bool insert_old(table *t, const uint64_t *old_ids, size_t n, uint32_t *chain) {
-    bool duplicate = false;
+ * chain[i] links occurrence i to the next one. PASS_DUPLICATE when an identity occurs twice. */
+static int insert_old(table *t, const uint64_t *old_ids, size_t n, uint32_t *chain) {
+    int duplicate = PASS_CLEAN;
     for (size_t k = n; k-- > 0;) {
         if (k >= PREFETCH_DISTANCE) PREFETCH_SLOT(t, old_ids[k - PREFETCH_DISTANCE]);
         slot *s = find(t, old_ids[k]);
+        if (CDIFF_UNLIKELY(t->probes > t->probe_limit)) return PASS_OVER_BUDGET;
         if (s->ref == EMPTY) {
             s->ref = (uint32_t)k;
             chain[k] = END_OF_CHAIN;
         } else {
             chain[k] = s->cursor;
-            duplicate = true;
+            duplicate = PASS_DUPLICATE;
         }
         s->cursor = (uint32_t)k;
     }
@@ -100,13 +133,14 @@ static bool insert_old(table *t, const uint64_t *old_ids, size_t n, uint32_t *ch
 
 /* Pairs new[lo, hi) against the table. With trimming (no old duplicates), an identity found at an
  * old index outside [old_lo, old_hi) also occurs in new's trimmed ends: a new duplicate.
- * Returns true when a duplicate in new was seen. */
-static bool pair_new(table *t, const uint64_t *new_ids, size_t lo, size_t hi, size_t old_lo, size_t old_hi,
-                     const uint32_t *chain, uint32_t *old_to_new, uint32_t *new_to_old) {
+ * PASS_DUPLICATE when a duplicate in new was seen. */
+static int pair_new(table *t, const uint64_t *new_ids, size_t lo, size_t hi, size_t old_lo, size_t old_hi,
+                    const uint32_t *chain, uint32_t *old_to_new, uint32_t *new_to_old) {
     bool duplicate = false;
     for (size_t j = lo; j < hi; j++) {
         if (j + PREFETCH_DISTANCE < hi) PREFETCH_SLOT(t, new_ids[j + PREFETCH_DISTANCE]);
         slot *s = find(t, new_ids[j]);
+        if (CDIFF_UNLIKELY(t->probes > t->probe_limit)) return PASS_OVER_BUDGET;
         new_to_old[j] = CDIFF_NONE;
         if (s->ref == EMPTY) {
             s->ref = (uint32_t)j | NEW_TAG;
@@ -124,7 +158,7 @@ static bool pair_new(table *t, const uint64_t *new_ids, size_t lo, size_t hi, si
         new_to_old[j] = next;
         s->cursor = chain[next] | SEEN_NEW;
     }
-    return duplicate;
+    return duplicate ? PASS_DUPLICATE : PASS_CLEAN;
 }
 
 /* Lists, ascending, every index whose identity occurs more than once, from chains where chain[k]
@@ -143,10 +177,54 @@ static size_t collect_duplicates(uint32_t *chain, size_t count, uint32_t *out) {
     return found;
 }
 
+/* The match through the table; false when a pass ran out of its probe budget (the outputs are
+ * then partly written, and the caller starts over by sorting). */
+static bool match_hashed(table *t, const uint64_t *old_ids, size_t n, const uint64_t *new_ids, size_t m, size_t prefix,
+                         size_t suffix, uint32_t *chain, const cdiff_match_output *out, cdiff_match *result) {
+    uint32_t *old_to_new = out->old_to_new, *new_to_old = out->new_to_old;
+    table_clear(t, n + m);
+    int old_pass = insert_old(t, old_ids, n, chain);
+    if (old_pass == PASS_OVER_BUDGET) return false;
+    bool old_duplicate = old_pass == PASS_DUPLICATE;
+    int new_pass = PASS_CLEAN;
+    if (!old_duplicate) {
+        for (size_t k = 0; k < n; k++) old_to_new[k] = CDIFF_NONE;
+        new_pass = pair_new(t, new_ids, prefix, m - suffix, prefix, n - suffix, chain, old_to_new, new_to_old);
+        if (new_pass == PASS_OVER_BUDGET) return false;
+        if (new_pass == PASS_CLEAN) {
+            for (size_t k = 0; k < prefix; k++) old_to_new[k] = new_to_old[k] = (uint32_t)k;
+            for (size_t k = 0; k < suffix; k++) {
+                old_to_new[n - 1 - k] = (uint32_t)(m - 1 - k);
+                new_to_old[m - 1 - k] = (uint32_t)(n - 1 - k);
+            }
+            result->prefix = prefix;
+            result->suffix = suffix;
+            return true;
+        }
+    }
+    /* A duplicate on either side: trimmed pairing may differ from k-th pairing, so redo over the
+     * whole lists (the old chains come out the same). */
+    table_clear(t, n + m);
+    if (insert_old(t, old_ids, n, chain) == PASS_OVER_BUDGET) return false;
+    for (size_t k = 0; k < n; k++) old_to_new[k] = CDIFF_NONE;
+    new_pass = pair_new(t, new_ids, 0, m, 0, n, chain, old_to_new, new_to_old);
+    if (new_pass == PASS_OVER_BUDGET) return false;
+    if (old_duplicate) {
+        /* Pairing advanced the slots' cursors but left chain[] as insert_old built it: collect from it. */
+        result->old_duplicate_count = collect_duplicates(chain, n, out->old_dups);
+    }
+    /* New duplicates: chain the new side the same way and collect. */
+    t->old_ids = new_ids; /* the table now holds new elements as plain refs */
+    t->capacity = table_capacity(m, 0);
+    table_clear(t, m);
+    if (insert_old(t, new_ids, m, chain) == PASS_OVER_BUDGET) return false;
+    result->new_duplicate_count = collect_duplicates(chain, m, out->new_dups);
+    return true;
+}
+
 void cdiff_match_lists(cdiff_context *context, const uint64_t *old_ids, size_t n, const uint64_t *new_ids,
-                       size_t m, uint32_t *old_to_new, uint32_t *new_to_old, uint32_t *old_dups,
-                       uint32_t *new_dups, cdiff_match *result) {
-    table t = {context->buffers[BUF_SCRATCH].data, table_capacity(n, m), old_ids, new_ids};
+                       size_t m, const cdiff_match_output *output, cdiff_match *result) {
+    table t = {context->buffers[BUF_SCRATCH].data, table_capacity(n, m), old_ids, new_ids, context->keys, 0, 0};
     uint32_t *chain = context->buffers[BUF_CHAIN].data;
     memset(result, 0, sizeof *result);
 
@@ -155,39 +233,19 @@ void cdiff_match_lists(cdiff_context *context, const uint64_t *old_ids, size_t n
     while (suffix < n - prefix && suffix < m - prefix && old_ids[n - 1 - suffix] == new_ids[m - 1 - suffix])
         suffix++;
 
-    table_clear(&t);
-    bool old_duplicate = insert_old(&t, old_ids, n, chain);
-    bool new_duplicate = false;
-    if (!old_duplicate) {
-        for (size_t k = 0; k < n; k++) old_to_new[k] = CDIFF_NONE;
-        new_duplicate = pair_new(&t, new_ids, prefix, m - suffix, prefix, n - suffix, chain, old_to_new, new_to_old);
-        if (!new_duplicate) {
-            for (size_t k = 0; k < prefix; k++) old_to_new[k] = new_to_old[k] = (uint32_t)k;
-            for (size_t k = 0; k < suffix; k++) {
-                old_to_new[n - 1 - k] = (uint32_t)(m - 1 - k);
-                new_to_old[m - 1 - k] = (uint32_t)(n - 1 - k);
-            }
-            result->prefix = prefix;
-            result->suffix = suffix;
-            return;
-        }
+    bool hashed = !context->force_sorted && match_hashed(&t, old_ids, n, new_ids, m, prefix, suffix, chain, output, result);
+    if (!hashed && !context->force_sorted && !context->keep_keys) {
+        /* Over budget: whoever built this input knew the keys (or it is very bad luck). Fresh
+         * keys make it ordinary input again; one more budgeted try, then the sort. */
+        cdiff_context_redraw_match_keys(context);
+        context->stats.redraws++;
+        t = (table){t.slots, table_capacity(n, m), old_ids, new_ids, context->keys, t.probes, 0};
+        memset(result, 0, sizeof *result);
+        hashed = match_hashed(&t, old_ids, n, new_ids, m, prefix, suffix, chain, output, result);
     }
-    /* A duplicate on either side: trimmed pairing may differ from k-th pairing, so redo over the
-     * whole lists (the old chains come out the same). */
-    table_clear(&t);
-    insert_old(&t, old_ids, n, chain);
-    for (size_t k = 0; k < n; k++) old_to_new[k] = CDIFF_NONE;
-    new_duplicate = pair_new(&t, new_ids, 0, m, 0, n, chain, old_to_new, new_to_old);
-    if (old_duplicate) {
-        /* Pairing advanced the slots' cursors but left chain[] as insert_old built it: collect from it. */
-        result->old_duplicate_count = collect_duplicates(chain, n, old_dups);
-    }
-    if (new_duplicate || old_duplicate) {
-        /* New duplicates: chain the new side the same way and collect. */
-        t.old_ids = new_ids; /* the table now holds new elements as plain refs */
-        t.capacity = table_capacity(m, 0);
-        table_clear(&t);
-        insert_old(&t, new_ids, m, chain);
-        result->new_duplicate_count = collect_duplicates(chain, m, new_dups);
-    }
+    context->stats.probes += t.probes;
+    if (hashed) return;
+    memset(result, 0, sizeof *result);
+    cdiff_match_sorted(old_ids, n, new_ids, m, prefix, suffix, context->buffers[BUF_SCRATCH].data, chain, output, result);
+    context->stats.sorted_levels++;
 }

@@ -228,6 +228,33 @@ static void test_no_allocation_for_a_smaller_flat_diff_after_a_sectioned_one(voi
     REQUIRE_EQ(extra, 0);
 }
 
+/* A list that grows a little at a time: buffers grow by half when outgrown, so 20 diffs growing
+ * by 1% each allocate in the first two only (every fresh block costs page faults). */
+static void test_a_slowly_growing_list_allocates_only_twice(void) {
+    enum { START = 10000, STEP = 100, STEPS = 20 };
+    static uint64_t ids[START + STEP * STEPS], reversed[START + STEP * STEPS];
+    counting state;
+    memset(&state, 0, sizeof state);
+    cdiff_allocator alloc = allocator_for(&state);
+    cdiff_context *context = cdiff_context_create_with_allocator(&alloc);
+    REQUIRE(context);
+    rng r = rng_seeded(harness_seed() ^ 0x6807);
+    for (size_t i = 0; i < START + STEP * STEPS; i++) ids[i] = rng_next(&r);
+    size_t allocating_diffs = 0;
+    cdiff_status status = CDIFF_OK;
+    for (size_t k = 0; k < STEPS && status == CDIFF_OK; k++) {
+        size_t count = START + STEP * k, before = state.allocations;
+        for (size_t i = 0; i < count; i++) reversed[i] = ids[count - 1 - i];
+        cdiff_list o = {ids, NULL, count}, n = {reversed, NULL, count};
+        cdiff_changes changes;
+        status = cdiff_diff(context, &o, &n, &changes);
+        allocating_diffs += state.allocations != before;
+    }
+    cdiff_context_free(context);
+    REQUIRE_STATUS(status, CDIFF_OK);
+    REQUIRE_EQ(allocating_diffs, 2);
+}
+
 static void report_scratch(workload_kind kind, int with_contents) {
     workload w;
     workload_make(&w, kind, harness_seed());
@@ -283,6 +310,7 @@ int main(int argc, char **argv) {
     RUN_TEST(test_no_allocation_after_the_first_flat_diff_of_that_size);
     RUN_TEST(test_no_allocation_after_the_first_sectioned_diff_of_that_size);
     RUN_TEST(test_no_allocation_for_a_smaller_flat_diff_after_a_sectioned_one);
+    RUN_TEST(test_a_slowly_growing_list_allocates_only_twice);
     RUN_TEST(test_scratch_is_at_most_40_bytes_per_element_flat_100k);
     RUN_TEST(test_scratch_is_at_most_40_bytes_per_element_flat_100k_spread);
     RUN_TEST(test_scratch_is_at_most_40_bytes_per_element_sectioned);

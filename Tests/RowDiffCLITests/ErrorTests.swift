@@ -3,7 +3,7 @@ import Testing
 @testable import RowDiffCLI
 
 /// Bad input: one line on stderr naming the file and the place, exit status 2, nothing on stdout
-/// (DESIGN.md, pinned detail 9). Usage errors keep ArgumentParser's exit status 64.
+/// (docs/JSON.md, pinned detail 9). Usage errors keep ArgumentParser's exit status 64.
 @Suite struct ErrorTests {
     /// Runs with `old` as the old file (named "old.json") and a valid new file; returns stderr.
     private func failure(old: String, _ extra: [String] = [], sourceLocation: SourceLocation = #_sourceLocation) -> (message: String, path: String) {

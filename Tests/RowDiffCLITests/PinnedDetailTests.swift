@@ -1,7 +1,7 @@
 import Testing
 @testable import RowDiffCLI
 
-/// DESIGN.md's pinned details of the JSON contract, one behaviour per test.
+/// The pinned details of the JSON contract (docs/JSON.md), one behaviour per test.
 @Suite struct PinnedDetailTests {
     // MARK: 6. Values
 

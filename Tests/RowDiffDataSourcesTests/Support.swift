@@ -43,6 +43,7 @@ func makeRenderer(
     updateMode: UpdateMode = .batches(reconfigures: true)
 ) -> (ListRenderer<KeyedSection>, ValidatingTarget<KeyedSection>) {
     let dataSource = SectionedDataSource<KeyedSection>()
+    dataSource.didMoveItem = { _, _ in } // rows are movable only when the app handles moves
     let target = ValidatingTarget(dataSource: dataSource, view: view, updateMode: updateMode)
     let renderer = ListRenderer(dataSource: dataSource, target: target, options: options)
     return (renderer, target)

@@ -5,7 +5,7 @@ import Testing
 @Suite("ModelCheck regressions")
 struct ModelCheckRegressionTests {
     /// Found by ModelCheck (e.g. seed 1593590351): `Patch` had no `updateItem`/`updateSection`
-    /// steps, so replaying it leaves changed rows and headers stale. DESIGN.md (pinned detail 4)
+    /// steps, so replaying it leaves changed rows and headers stale. docs/JSON.md (pinned detail 4)
     /// and `Patch`'s doc ("then updates at their final positions") require them. The core gets no
     /// content fingerprints from Swift, so it emits no update steps; the Swift layer adds none.
     @Test func patch_whenRowContentChanges_replaysTheUpdate() {

@@ -1,10 +1,12 @@
+import Foundation
 import Testing
-import RowDiff
 
-// The README's 30-second Swift example, compiled and checked here. Keep the two in step:
-// the code between the markers is quoted verbatim in README.md.
+// The README's 30-second Swift example, compiled and checked here. The code between the markers
+// is the README's first ```swift block, character for character (`readmeQuotesTheExamplesExactly`).
 
 // README: begin
+import RowDiff
+
 struct Contact: Identifiable, Equatable, Diffable {
     let id: Int
     var name: String
@@ -47,14 +49,83 @@ func contactsExample() -> (ListDiff<Contact>, StagedChangeset<FlatSection<Contac
         }
     }
 
-    @Test func readmeQuotesTheExampleVerbatim() throws {
-        let here = URL(fileURLWithPath: #filePath)
-        let readme = try String(contentsOf: here.deletingLastPathComponent().appendingPathComponent("../../README.md"), encoding: .utf8)
-        let source = try String(contentsOf: here, encoding: .utf8)
-        let begin = source.range(of: "// README: begin\n")!, end = source.range(of: "// README: end")!
-        let example = source[begin.upperBound..<end.lowerBound]
-        #expect(readme.contains(example), "README.md must quote the example in ReadmeExampleTests.swift verbatim")
+    @Test func readmeQuotesTheExamplesExactly() throws {
+        let blocks = try ReadmeDocument.swiftBlocks()
+        for example in ["ReadmeExampleTests.swift", "ReadmeSectionedExampleTests.swift"] {
+            let region = try ReadmeDocument.quotedRegion(of: example)
+            #expect(blocks.contains(region), "README.md must quote the region of \(example) as a ```swift block, exactly")
+        }
+    }
+
+    @Test func everySwiftBlockInTheReadme_isCompiledHere() throws {
+        // The examples compiled here, and the iOS quick start that the package compiles on Apple
+        // platforms (RowDiffUIKitExamples; its quotes are checked in RowDiffDataSourcesTests).
+        let regions = try ["ReadmeExampleTests.swift", "ReadmeSectionedExampleTests.swift"].map(ReadmeDocument.quotedRegion)
+            + ReadmeDocument.iOSExampleRegions()
+        for block in try ReadmeDocument.swiftBlocks() {
+            #expect(regions.contains(block), "README.md has a ```swift block no test compiles:\n\(block)")
+        }
+    }
+
+    @Test func aOneCharacterDifference_isCaught() throws {
+        // The check above compares whole blocks: a block that differs by one character, or that
+        // holds the region plus anything else, does not count as quoting it.
+        let region = try ReadmeDocument.quotedRegion(of: "ReadmeExampleTests.swift")
+        let altered = region.replacingOccurrences(of: "Grace", with: "Grac3")
+        let readme = "text\n```swift\n\(altered)```\n\n```swift\n\(region)}\n```\n"
+        #expect(!ReadmeDocument.swiftBlocks(in: readme).contains(region))
+        #expect(ReadmeDocument.swiftBlocks(in: "```swift\n\(region)```\n") == [region])
     }
 }
 
-import Foundation
+/// Reads README.md's code blocks and the regions of test files they quote.
+enum ReadmeDocument {
+    static let testsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    static let readme = testsDirectory.appendingPathComponent("../../README.md")
+
+    /// The contents of every ```swift block in the README, each ending with its last newline.
+    static func swiftBlocks() throws -> [String] {
+        swiftBlocks(in: try String(contentsOf: readme, encoding: .utf8))
+    }
+
+    static func swiftBlocks(in text: String) -> [String] {
+        var blocks: [String] = []
+        var current: String?
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if current == nil {
+                if line == "```swift" { current = "" }
+            } else if line == "```" {
+                blocks.append(current!)
+                current = nil
+            } else {
+                current! += line + "\n"
+            }
+        }
+        return blocks
+    }
+
+    /// The regions between `// README: begin NAME` and `// README: end NAME` in the iOS examples.
+    static func iOSExampleRegions() throws -> [String] {
+        let folder = testsDirectory.appendingPathComponent("../../Sources/RowDiffUIKitExamples")
+        var regions: [String] = []
+        for file in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() where file.hasSuffix(".swift") {
+            let source = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
+            var rest = source[...]
+            while let begin = rest.range(of: "// README: begin "), let line = rest.range(of: "\n", range: begin.upperBound..<rest.endIndex) {
+                let name = rest[begin.upperBound..<line.lowerBound]
+                guard let end = rest.range(of: "// README: end \(name)", range: line.upperBound..<rest.endIndex) else { break }
+                regions.append(String(rest[line.upperBound..<end.lowerBound]))
+                rest = rest[end.upperBound...]
+            }
+        }
+        return regions
+    }
+
+    /// The text between the line `// README: begin` and the line `// README: end` of `file`.
+    static func quotedRegion(of file: String) throws -> String {
+        let source = try String(contentsOf: testsDirectory.appendingPathComponent(file), encoding: .utf8)
+        let begin = try #require(source.range(of: "\n// README: begin\n"))
+        let end = try #require(source.range(of: "\n// README: end\n", range: begin.upperBound..<source.endIndex))
+        return String(source[begin.upperBound...end.lowerBound])
+    }
+}

@@ -73,7 +73,7 @@ struct StressTests {
                 let row = model[p.section].rows.remove(at: p.item)
                 let s = anySection()
                 model[s].rows.insert(row, at: rng.int(0...model[s].rows.count))
-            case 8, 9 where !nonEmpty.isEmpty: // change content
+            case 8 where !nonEmpty.isEmpty, 9 where !nonEmpty.isEmpty: // change content
                 let p = anyRow()
                 model[p.section].rows[p.item].content = rng.int(0...5)
             case 10 where !nonEmpty.isEmpty: // change the cell kind

@@ -25,8 +25,8 @@ enum VF {
     static func letters(_ text: String) -> [String] { text.map(String.init) }
 }
 
-/// The test vectors of UIKIT_RULES.md, one test each, for both view kinds.
-@Suite("UIKIT_RULES.md test vectors")
+/// The test vectors of docs/BatchRules.md, one test each, for both view kinds.
+@Suite("docs/BatchRules.md test vectors")
 struct ValidationVectorTests {
     typealias Rule = BatchUpdateViolation.Rule
     let p = VF.p

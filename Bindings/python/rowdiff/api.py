@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Hashable, Sequence, Tuple
 
 from . import core
-from ._canon import Interner, canonical
+from ._canon import Interner, NestingError, canonical
 from .errors import InputError
 from .patch import Step, apply_patch, apply_sectioned_patch, section_parts
 
@@ -180,6 +180,8 @@ class _Numbering:
             contents.append(self.contents.number(identity_form if value is identity else canonical(value)))
         except TypeError as error:
             raise InputError(f"{where()} cannot be compared as a value ({error})") from None
+        except NestingError as error:
+            raise InputError(f"{where()} {error}") from None
 
 
 def diff(
@@ -192,10 +194,12 @@ def diff(
 
     Identity: ``key(x)`` if given; for dicts ``x["id"]``; otherwise the element itself.
     Content (for updates): ``content(x)`` if given, otherwise the whole element. Identities and
-    contents compare as JSON-like values (dicts regardless of key order; ``True`` differs from
-    ``1``), exactly — no hash collisions are possible.
+    contents compare as Python's ``==`` does (dicts regardless of key order, ``1 == 1.0``, a list
+    never equal to a tuple), except that ``True`` differs from ``1``; exactly — no hash collisions
+    are possible. So ``diff(old, new).apply(old) == new`` always holds.
 
-    Raises InputError for a dict without "id" (and no key=), or an unhashable identity/content.
+    Raises InputError, naming the position, for a dict without "id" (and no key=), an unhashable
+    identity/content, or one that nests deeper than 256 containers or contains itself.
 
     - Complexity: O(n + m) Python work to number the elements, O((n + m) log(n + m)) in C.
     """
@@ -241,12 +245,17 @@ def _section_identity(section: Any, header: Any, section_key: Callable[[Any], Ha
     return header[0]
 
 
-def _section_content(section: Any, header: Any, items: str, section_content: Callable[[Any], Any] | None) -> Any:
+def _section_content(
+    section: Any, header: Any, rows: Any, items: str, section_content: Callable[[Any], Any] | None
+) -> Any:
     if section_content is not None:
         return section_content(section)
+    # The section's shape is content too: a section given as a list pair instead of a tuple, or
+    # with a tuple of rows instead of a list, differs under ==, so apply() must rebuild it anew.
+    shape = (type(header), type(rows))
     if isinstance(header, dict):
-        return {k: v for k, v in header.items() if k != items}
-    return header[0]  # an (id, rows) pair has nothing besides its identity
+        return (shape, {k: v for k, v in header.items() if k != items})
+    return shape  # an (id, rows) pair has nothing else besides its identity
 
 
 def diff_sectioned(
@@ -262,8 +271,9 @@ def diff_sectioned(
 
     A section is a dict with an "id" and a rows list under `items`, or an ``(id, rows)`` pair.
     Section identity: ``section_key(s)`` if given, else its id. Section content: the dict without
-    its rows (``section_content(s)`` overrides); pairs have no content beyond their id. Rows:
-    identity and content as in diff() (`key`, `content`).
+    its rows, plus the section's shape (the type of the section and of its rows container), so
+    ``apply(old) == new`` holds; ``section_content(s)`` overrides it. Rows: identity and content as
+    in diff() (`key`, `content`).
 
     Rows are matched over each side's whole row list (k-th occurrence with k-th occurrence), so a
     row may move between sections; a row whose section is deleted or inserted is a delete plus an
@@ -285,10 +295,10 @@ def diff_sectioned(
         for s, section in enumerate(sections):
             where = f"{side}_sections[{s}]"
             try:
-                header, rows = section_parts(section, items)
+                header, given_rows = section_parts(section, items)
                 identity = _section_identity(section, header, section_key)
-                value = _section_content(section, header, items, section_content)
-                rows = list(rows)
+                value = _section_content(section, header, given_rows, items, section_content)
+                rows = list(given_rows)
             except KeyError as error:
                 raise InputError(f"{where} has no {error.args[0]!r} key") from None
             except TypeError as error:

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import operator
 import threading
 from array import array
 from dataclasses import dataclass
@@ -61,6 +62,7 @@ OP_NAMES = {
 # array typecode of exactly 4 bytes, to read uint32 arrays in one copy.
 _U32 = "I" if array("I").itemsize == 4 else "L"
 _U64_MAX = (1 << 64) - 1
+_SIZE_MAX = (1 << (8 * ctypes.sizeof(ctypes.c_size_t))) - 1
 _INVALID_ARGUMENT = 5  # CDIFF_ERR_INVALID_ARGUMENT (pinned)
 
 
@@ -305,10 +307,19 @@ class Context:
                 raise InputError(
                     f"{prefix}_row_counts has {len(counts_list)} entries for {len(ids)} sections"
                 )
-            try:
-                counts = (ctypes.c_size_t * max(len(counts_list), 1))(*counts_list)
-            except (OverflowError, TypeError) as error:
-                raise InputError(f"{prefix}_row_counts: every value must be a non-negative int ({error})") from None
+            for index, count in enumerate(counts_list):
+                # ctypes stores an out-of-range int modulo 2**bits (2**64 + 2 would become 2):
+                # check the range here, before it can reach C as a different count.
+                try:
+                    value = operator.index(count)
+                except TypeError:
+                    value = -1
+                if isinstance(count, bool) or not 0 <= value <= _SIZE_MAX:
+                    raise InputError(
+                        f"{prefix}_row_counts[{index}] must be an int in 0..{_SIZE_MAX} (size_t), not {count!r}"
+                    )
+                counts_list[index] = value
+            counts = (ctypes.c_size_t * max(len(counts_list), 1))(*counts_list)
             rows = _u64(row_ids, f"{prefix}_row_ids")
             s_contents = _u64(section_contents, f"{prefix}_section_contents")
             r_contents = _u64(row_contents, f"{prefix}_row_contents")

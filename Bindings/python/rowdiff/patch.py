@@ -99,14 +99,19 @@ def section_parts(section: Any, items: str) -> tuple[Any, Sequence[Any]]:
 
 
 def _rebuild(header: Any, rows: list[Any], items: str) -> Any:
+    """A section like `header` (its type, and its rows container's type) holding `rows`."""
+    given = header[items] if isinstance(header, dict) else header[1]
+    if isinstance(given, tuple):
+        rows = tuple(rows)  # type: ignore[assignment]
     if isinstance(header, dict):
         return {**header, items: rows}
-    return (header[0], rows)
+    return [header[0], rows] if isinstance(header, list) else (header[0], rows)
 
 
 def apply_sectioned_patch(old_sections: Iterable[Any], patch: Iterable[Step], items: str = "items") -> list[Any]:
     """Replay a sectioned patch onto copies of `old_sections`; returns the new sections in the
-    input's shape (dicts get a fresh `items` list, pairs become ``(id, rows)`` tuples).
+    input's shape: dicts get a fresh `items` container, pairs stay lists or tuples, and a rows
+    container that was a tuple is a tuple again (anything else becomes a list).
 
     - Complexity: O(len(patch) * longest list touched), as apply_patch.
     """

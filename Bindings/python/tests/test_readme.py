@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 README = Path(__file__).resolve().parent.parent / "README.md"
+ROOT_README = Path(__file__).resolve().parents[3] / "README.md"
 
 
 @pytest.mark.skipif(not README.is_file(), reason="README.md not next to the tests")
@@ -22,3 +23,14 @@ def test_thirty_second_example():
         "Step('update', at=1, value={'id': 1, 'title': 'Oat milk'})",
     ]
     assert s.rows.moves == (((0, 0), (1, 1)),)
+
+
+@pytest.mark.skipif(not ROOT_README.is_file(), reason="not run from a RowDiff checkout")
+def test_repository_readme_python_example():
+    # The repository README quotes a shorter example; it runs and its asserts hold too.
+    text = ROOT_README.read_text()
+    block = re.search(r"### Python\n\n```python\n(.*?)```", text, re.S).group(1)
+    namespace: dict = {}
+    exec(compile(block, str(ROOT_README), "exec"), namespace)
+    d = namespace["d"]
+    assert (d.deletes, d.inserts, d.moves, d.updates) == ((1,), (2,), ((2, 0),), ((0, 1),))

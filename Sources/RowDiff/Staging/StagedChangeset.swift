@@ -3,7 +3,7 @@
 //
 // A `Changeset` says everything that happened between two models, but UITableView and
 // UICollectionView cannot be handed all of it in one `performBatchUpdates`: some combinations
-// throw, others pass UIKit's checks and then mis-animate. `UIKIT_RULES.md` lists both; RowDiff
+// throw, others pass UIKit's checks and then mis-animate. docs/BatchRules.md lists both; RowDiff
 // emits only batches that pass its strict profile (S1–S6). The stages below are the fewest the
 // rules allow, in the order a user sees them. Think of them as snapshots M0 (old) … Mk (new); each
 // batch is the difference between two consecutive snapshots in UIKit's batch semantics, and each
@@ -51,17 +51,18 @@
 /// A changeset split into batch updates that `UITableView` and `UICollectionView` accept, each
 /// with the model to install inside its update block.
 ///
+/// From the README's sectioned example (compiled by the tests), where `sections` is what the data
+/// source reports and `batches` collects what a table view would animate:
+///
 /// ```swift
-/// let staged = StagedChangeset(from: oldSections, to: newSections)
-/// for stage in staged {
-///     tableView.performBatchUpdates {
-///         dataSource.sections = stage.data          // install this stage's model first
-///         tableView.apply(stage.update)             // then the stage's operations
-///     }
+/// for stage in StagedChangeset(from: sections, to: new) {
+///     // In an app, these two lines run inside tableView.performBatchUpdates { ... }:
+///     sections = stage.data         // install this stage's model first,
+///     batches.append(stage.update)  // then apply its deletes, inserts, moves and reloads
 /// }
 /// ```
 ///
-/// Every stage passes ``BatchUpdateValidator`` in the strict profile (S1–S6 of `UIKIT_RULES.md`)
+/// Every stage passes ``BatchUpdateValidator`` in the strict profile (S1–S6 of docs/BatchRules.md)
 /// for both view kinds; stage k starts where stage k − 1 ended; the last stage's `data` is the
 /// diff's new model. There are at most four stages (reconfigure, reload, sections, rows), and only
 /// as many as the changes need: updates alone are one stage, structure without section moves is

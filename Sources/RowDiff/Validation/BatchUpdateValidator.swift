@@ -14,7 +14,7 @@ public enum ValidationProfile: Sendable, Hashable, CaseIterable {
     /// Only what raises on UIKit or silently corrupts the screen: rules 1–16, the table view's
     /// `reloadData` fallback, identity corruption, stale content and stale cell kinds.
     case uikit
-    /// Additionally S1–S6 of `UIKIT_RULES.md`: batches UIKit accepts but that crash or
+    /// Additionally S1–S6 of docs/BatchRules.md: batches UIKit accepts but that crash or
     /// mis-animate on devices. Every staged changeset RowDiff emits passes this profile.
     case strict
 }

@@ -12,8 +12,9 @@ struct BenchCommand: ParsableCommand {
             Swift libraries write it, and the standard library's difference(from:).inferringMoves() \
             where it finishes in seconds. Then the data-source section (GitHub issue 4's targets): a \
             render of 100,000 KeyedRows with 1 % changed (diff + staging + data swap, target ≤ 5 ms) and \
-            key ↔ index path lookups on 10k to 1M rows (O(1)). Reports median/min/max, the ratio to the fastest engine, \
-            moves against the minimum, and peak memory. Build with -c release: debug numbers are meaningless.
+            key ↔ index path lookups on 10k to 1M rows (O(1)). Reports median/min/max, each engine's first (cold) run \
+            beside its median, the ratio to the fastest engine, moves against the minimum, and peak memory. \
+            Build with -c release: debug numbers are meaningless.
             """)
 
     @Flag(help: "Print the report as JSON.")
@@ -28,12 +29,20 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .customLong("only"), help: "Run only these workloads (repeatable). Names: \(WorkloadCatalog.names.joined(separator: ", ")).")
     var only: [String] = []
 
+    @Option(name: .customLong("engine"),
+            help: "Run only these engines (repeatable): \(BenchEngine.allCases.map(\.rawValue).joined(separator: ", ")). With one --only, the first (cold) run is the process's first diff.")
+    var engineNames: [String] = []
+
     @Flag(name: .customLong("datasources"),
           help: "Run the data-source section (render-100k-1pct, key lookups); alone unless --only names workloads too. Runs by default without --only.")
     var dataSources = false
 
     @Option(name: .customLong("svg"), help: "Also write a bar chart (SVG) of the medians to this file.")
     var svgPath: String?
+
+    @Flag(name: .customLong("cpu-time"),
+          help: "Time the engines by the thread's CPU time (page faults included, waiting for a busy core not): for shared machines.")
+    var cpuTime = false
 
     @Flag(help: "Skip the peak-memory measurement.")
     var noMemory = false
@@ -49,6 +58,9 @@ struct BenchCommand: ParsableCommand {
     func validate() throws {
         if let runs, runs < 1 { throw ValidationError("--runs must be at least 1") }
         if !(scale > 0 && scale <= 10) { throw ValidationError("--scale must be in (0, 10]") }
+        for name in engineNames where BenchEngine(rawValue: name) == nil {
+            throw ValidationError("unknown engine '\(name)'; known: \(BenchEngine.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
         for name in only where WorkloadCatalog.make(name, scale: 0.001) == nil {
             throw ValidationError("unknown workload '\(name)'; known: \(WorkloadCatalog.names.joined(separator: ", "))")
         }
@@ -83,11 +95,13 @@ struct BenchCommand: ParsableCommand {
         } else if dataSources {
             runner.workloadNames = []
         }
+        if !engineNames.isEmpty { runner.engines = BenchEngine.allCases.filter { engineNames.contains($0.rawValue) } }
         runner.runsDataSources = dataSources || only.isEmpty
         runner.timedRuns = runs ?? (quick ? 3 : 10)
         runner.warmupRuns = quick ? 1 : 2
         runner.scale = scale
         runner.measuresMemory = !noMemory
+        runner.cpuTime = cpuTime
         if !silent { runner.progress = { Self.writeError("rowdiff bench: " + $0) } }
         return runner
     }

@@ -14,6 +14,9 @@ struct BenchRunner {
     var runsDataSources = false
     /// Where progress lines go (stderr for the command; nil in tests).
     var progress: ((String) -> Void)?
+    /// Time engines by the thread's CPU time instead of the wall clock: on a machine shared with
+    /// other work, waiting for a core then counts for nothing (page faults still count).
+    var cpuTime = false
 
     static var isDebugBuild: Bool {
         #if DEBUG
@@ -42,24 +45,30 @@ struct BenchRunner {
     }
 
     private func measure(_ prepared: PreparedWorkload, step: String) -> BenchReport.WorkloadResult {
-        let reference = prepared.coreCounts()
+        // The reference (the core's counts) is taken after the engines unless an engine needs it
+        // first, so that the first engine's cold run is the process's first diff of this size.
+        var reference: CoreBench.Counts?
         var engineResults: [BenchReport.EngineResult] = []
         for engine in engines {
             var result = BenchReport.EngineResult(engine: engine.rawValue, label: engine.label)
-            if let reason = prepared.skipReason(engine, reference: reference) {
+            if engine == .stdlib && reference == nil { reference = prepared.coreCounts() }
+            if let reference, let reason = prepared.skipReason(engine, reference: reference) {
                 result.skipped = reason
                 engineResults.append(result)
                 continue
             }
             progress?("\(step): \(engine.label), \(warmupRuns) warm-up + \(timedRuns) timed")
-            var moves = 0
-            for _ in 0..<warmupRuns { moves = prepared.run(engine) }
+            // The first run is the cold one: nothing of this workload's size has been allocated yet.
+            let coldStart = now()
+            var moves = prepared.run(engine)
+            result.coldMs = now() - coldStart
+            for _ in 1..<max(1, warmupRuns) { moves = prepared.run(engine) }
             var samples: [Double] = []
             samples.reserveCapacity(timedRuns)
             for _ in 0..<timedRuns {
-                let start = ContinuousClock.now
+                let start = now()
                 moves = prepared.run(engine)
-                samples.append(Self.milliseconds(ContinuousClock.now - start))
+                samples.append(now() - start)
             }
             if !samples.isEmpty {
                 let stats = SampleStats(samples)
@@ -76,11 +85,24 @@ struct BenchRunner {
         for i in engineResults.indices {
             if let median = engineResults[i].medianMs, let fastest, fastest > 0 { engineResults[i].ratioToFastest = median / fastest }
         }
+        let minimum = reference ?? prepared.coreCounts()
         let workload = prepared.workload
         return BenchReport.WorkloadResult(
             name: workload.name, summary: workload.summary, oldRows: workload.oldRowCount, newRows: workload.newRowCount,
-            minimumMoves: reference.moves + reference.sectionMoves, engines: engineResults)
+            minimumMoves: minimum.moves + minimum.sectionMoves, engines: engineResults)
     }
+
+    /// Milliseconds on the chosen clock, from an arbitrary origin.
+    func now() -> Double {
+        if cpuTime {
+            var time = timespec()
+            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+            return Double(time.tv_sec) * 1e3 + Double(time.tv_nsec) / 1e6
+        }
+        return Self.milliseconds(ContinuousClock.now - Self.origin)
+    }
+
+    private static let origin = ContinuousClock.now
 
     static func milliseconds(_ duration: Duration) -> Double {
         let (seconds, attoseconds) = duration.components

@@ -48,7 +48,8 @@ final class InstallingTarget: BatchUpdating {
     private(set) var reloads = 0
 
     func performBatchUpdates(
-        _ update: BatchUpdate, installingData install: () -> Void, completion: @escaping @MainActor (Bool) -> Void
+        _ update: BatchUpdate, installingData install: @escaping @MainActor @Sendable () -> Void,
+        completion: @escaping @MainActor @Sendable (Bool) -> Void
     ) {
         install()
         completion(true)

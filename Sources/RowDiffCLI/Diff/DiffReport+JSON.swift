@@ -1,7 +1,7 @@
 import RowDiff
 
 extension DiffReport {
-    /// The report as the JSON object of the contract (DESIGN.md, "The `rowdiff` command").
+    /// The report as the JSON object of the contract (docs/JSON.md).
     ///
     /// Keys are always in the contract's order and each list is on one line, each stage key,
     /// stage section and patch step on its own, so outputs diff well and golden files stay

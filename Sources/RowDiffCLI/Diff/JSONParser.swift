@@ -8,6 +8,11 @@ struct JSONSyntaxError: Error, Hashable, Sendable {
     /// Unicode scalars (a tab is one column), so they match what an editor shows for UTF-8 text.
     /// - Complexity: O(offset); only computed when reporting.
     func location(in bytes: [UInt8]) -> (line: Int, column: Int) {
+        bytes.withUnsafeBufferPointer { location(in: $0) }
+    }
+
+    /// The 1-based line and column of `offset` in `bytes` (see above).
+    func location(in bytes: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
         var line = 1, column = 1
         for byte in bytes[..<min(offset, bytes.count)] {
             if byte == UInt8(ascii: "\n") {
@@ -37,11 +42,18 @@ struct JSONParser {
 
     /// Parses one JSON document.
     static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
-        try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> JSONValue in
-            var parser = JSONParser(bytes: buffer)
-            return try parser.document()
-        }
+        try bytes.withUnsafeBufferPointer { (buffer) throws(JSONSyntaxError) -> JSONValue in try parse(buffer) }
     }
+
+    /// Parses one JSON document held in `bytes`.
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONSyntaxError) -> JSONValue {
+        var parser = JSONParser(bytes: bytes)
+        return try parser.document()
+    }
+
+    /// Exponents may have at most this many significant digits, so that a number's exact value
+    /// (digits · 10^exponent, the exponent an `Int`) can always be computed and compared.
+    static let maximumExponentDigits = 18
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private var position = 0
@@ -194,7 +206,13 @@ struct JSONParser {
             guard position < bytes.count, bytes[position].isJSONDigit else {
                 throw error("invalid number: expected a digit in the exponent")
             }
+            while position < bytes.count, bytes[position] == UInt8(ascii: "0") { position += 1 }
+            let significant = position
             skipDigits()
+            if position - significant > Self.maximumExponentDigits {
+                // Numbers compare by exact value; an exponent this long cannot be held exactly.
+                throw error("number out of range: the exponent has more than \(Self.maximumExponentDigits) digits", at: start)
+            }
         }
         return JSONNumber(literal: String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self))
     }

@@ -46,7 +46,7 @@ struct InputShapeError: Error, Hashable, Sendable {
     var path: String
 }
 
-/// Turns a parsed JSON document into sections and rows (DESIGN.md, pinned details 6 and 7).
+/// Turns a parsed JSON document into sections and rows (docs/JSON.md, pinned details 6 and 7).
 struct InputDecoder {
     /// The field that holds a row object's identity (`--id-key`). Sections always use `id`.
     var idKey: String

@@ -1,4 +1,4 @@
-/// A JSON value as the `rowdiff` contract compares it (DESIGN.md, pinned detail 6).
+/// A JSON value as the `rowdiff` contract compares it (docs/JSON.md, "Values").
 ///
 /// Equality is JSON-value equality, not text equality: numbers by numeric value (`1 == 1.0`),
 /// strings as Swift compares them (canonical equivalence), objects regardless of key order, arrays
@@ -75,8 +75,9 @@ extension JSONValue {
 /// is equal: `1`, `1.0`, `1e0`, `10e-1`, and `0` with `-0`.
 ///
 /// Equality and hashing use the canonical form sign · digits · 10^exponent, where digits has no
-/// leading or trailing zeros (and zero is empty digits, no sign). Exponents beyond ±2^53 saturate,
-/// so two numbers that differ only that far out compare equal; no real input gets there.
+/// leading or trailing zeros (and zero is empty digits, no sign), and the exponent is exact: the
+/// parser rejects written exponents of more than 18 digits, so it always fits an `Int`
+/// (`1e9007199254740993` differs from `1e9007199254740992` and equals `10e9007199254740992`).
 struct JSONNumber: Sendable, CustomStringConvertible {
     /// The number as written in the input; valid JSON number syntax.
     let literal: String
@@ -112,10 +113,10 @@ struct JSONNumber: Sendable, CustomStringConvertible {
                 if bytes[cursor] == UInt8(ascii: "-") { exponentNegative = true; cursor += 1 }
                 else if bytes[cursor] == UInt8(ascii: "+") { cursor += 1 }
                 while cursor < bytes.count {
-                    if written < Self.exponentLimit { written = written * 10 + Int(bytes[cursor] &- 48) }
+                    // At most 18 significant digits (the parser's limit): no overflow.
+                    written = written * 10 + Int(bytes[cursor] &- 48)
                     cursor += 1
                 }
-                written = min(written, Self.exponentLimit)
                 if exponentNegative { written = -written }
             }
             // The mantissa's digits as one sequence, skipping the '.'.
@@ -133,9 +134,6 @@ struct JSONNumber: Sendable, CustomStringConvertible {
             return (negative, written - fractionCount + (total - last))
         }
     }
-
-    /// Exponents saturate here; far beyond any double and any real identity.
-    static let exponentLimit = 1 << 53
 }
 
 extension UInt8 {

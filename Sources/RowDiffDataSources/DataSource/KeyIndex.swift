@@ -18,13 +18,16 @@ struct KeyIndex<Section: DiffableSection> {
         var repeatedRows: [ItemPath] = []
         for (s, section) in model.enumerated() {
             // One hash per key: insert, and put the first occurrence back on the rare repeat.
+            // A key not equal to itself (NaN) can never be looked up, and every NaN hashes alike:
+            // inserting them would walk all the earlier ones. They are left out.
             let id = section.diffIdentity
-            if let first = sectionTable.updateValue(s, forKey: id) {
+            if id == id, let first = sectionTable.updateValue(s, forKey: id) {
                 sectionTable[id] = first
                 repeatedSections.append(s)
             }
             for (r, row) in section.rows.enumerated() {
                 let rowID = row.diffIdentity
+                if rowID != rowID { continue }
                 let path = ItemPath(section: s, item: r)
                 if let first = rowTable.updateValue(path, forKey: rowID) {
                     rowTable[rowID] = first

@@ -1,16 +1,23 @@
 /// Interactive editing: the hooks a table or collection view asks, and applying a move the user
 /// already made on screen.
 extension SectionedDataSource {
-    /// Whether the row at `path` may be moved; false for invalid paths.
+    /// Whether the row at `path` may be moved: what `canMoveItem` says, or — without it — whether
+    /// the app handles moves (`didMoveItem` is set), as UIKit shows reorder controls only to data
+    /// sources that implement the move. False for invalid paths.
+    /// - Complexity: O(1) plus the closure.
     public func canMoveItem(at path: ItemPath) -> Bool {
         guard contains(path) else { return false }
-        return canMoveItem?(path, item(at: path)) ?? true
+        if let canMoveItem { return canMoveItem(path, item(at: path)) }
+        return didMoveItem != nil
     }
 
-    /// Whether the row at `path` may be edited; false for invalid paths.
+    /// Whether the row at `path` may be edited: what `canEditItem` says; without it, no row is
+    /// (deleting needs a handler: `ListController.onDelete` or the row's `RowActions.onDelete`).
+    /// False for invalid paths.
+    /// - Complexity: O(1) plus the closure.
     public func canEditItem(at path: ItemPath) -> Bool {
         guard contains(path) else { return false }
-        return canEditItem?(path, item(at: path)) ?? true
+        return canEditItem?(path, item(at: path)) ?? false
     }
 
     /// Applies an interactive move the view has already shown (`tableView(_:moveRowAt:to:)`,
@@ -22,11 +29,27 @@ extension SectionedDataSource {
     /// - Complexity: O(rows of the two sections).
     @discardableResult
     public func moveItem(from source: ItemPath, to destination: ItemPath) -> Bool {
-        guard canMoveItem(at: source), destination.section >= 0, destination.section < sections.count else { return false }
-        let sameSection = source.section == destination.section
-        let limit = sections[destination.section].rows.count - (sameSection ? 1 : 0)
-        guard destination.item >= 0, destination.item <= limit else { return false }
+        guard canMoveItem(at: source) else { return false }
+        return applyInteractiveMove(from: source, to: destination)
+    }
+
+    /// Whether a row can go from `source` to `destination` (`destination` in the order after the
+    /// row was taken out, as UIKit reports it): both inside the model.
+    /// - Complexity: O(1).
+    public func isValidMove(from source: ItemPath, to destination: ItemPath) -> Bool {
+        guard contains(source), destination.section >= 0, destination.section < sections.count else { return false }
+        let limit = sections[destination.section].rows.count - (source.section == destination.section ? 1 : 0)
+        return destination.item >= 0 && destination.item <= limit
+    }
+
+    /// `moveItem(from:to:)` without asking `canMoveItem`, for owners that asked the row itself.
+    /// - Returns: false (and changes nothing) when the move is not valid.
+    /// - Complexity: O(rows of the two sections).
+    @discardableResult
+    public func applyInteractiveMove(from source: ItemPath, to destination: ItemPath) -> Bool {
+        guard isValidMove(from: source, to: destination) else { return false }
         if source == destination { return true }
+        let sameSection = source.section == destination.section
 
         var model = sections
         var sourceRows = model[source.section].rows

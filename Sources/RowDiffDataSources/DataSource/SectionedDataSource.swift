@@ -15,10 +15,11 @@ public final class SectionedDataSource<Section: DiffableSection>: ListDataSource
 
     public var onChange: (@MainActor (ListChange<Section>) -> Void)?
 
-    /// Whether the row at a path may be moved interactively; nil allows every row (RxDataSources'
-    /// `canMoveRowAtIndexPath`).
+    /// Whether the row at a path may be moved interactively (RxDataSources'
+    /// `canMoveRowAtIndexPath`); nil: rows are movable when `didMoveItem` is set.
     public var canMoveItem: (@MainActor (ItemPath, Section.Row) -> Bool)?
-    /// Whether the row at a path may be edited (swipe to delete, …); nil allows every row.
+    /// Whether the row at a path may be edited (swipe to delete, …); nil: no row is, unless an
+    /// owner has a delete handler (see `ListController.canEditItem(at:)`).
     public var canEditItem: (@MainActor (ItemPath, Section.Row) -> Bool)?
     /// Called after an interactive move was applied to the model, so the app can update the state
     /// it renders from (otherwise its next render moves the row back).

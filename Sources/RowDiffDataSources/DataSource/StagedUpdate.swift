@@ -125,7 +125,8 @@ public final class StagedUpdate<Section: DiffableSection> {
         let ignore: @MainActor (Bool) -> Void = { _ in }
         for stage in remaining {
             target.performBatchUpdates(
-                stage.update, installingData: { stage.install() }, completion: stage.index == last ? done : ignore)
+                stage.update, installingData: { [index = stage.index] in self.install(stage: index) },
+                completion: stage.index == last ? done : ignore)
         }
     }
 
@@ -138,4 +139,11 @@ public final class StagedUpdate<Section: DiffableSection> {
         finalInstalled = true
         installData(final)
     }
+}
+
+extension StagedUpdate {
+    /// The number of stages (as `StagedChangeset.count`, which `.staged` carried before).
+    public var count: Int { changeset.stages.count }
+    /// True when nothing changed (no stage).
+    public var isEmpty: Bool { changeset.stages.isEmpty }
 }

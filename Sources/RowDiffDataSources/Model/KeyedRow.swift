@@ -1,8 +1,13 @@
-/// A row of declarative state, FunctionalTableData-style: a key, the kind of cell that shows it,
-/// and an `Equatable` state the cell is configured from.
+/// A row of declarative state, FunctionalTableData-style: a key, the cell type that shows it, an
+/// `Equatable` state the cell is configured from, and the row's actions.
 ///
 /// ```swift
-/// KeyedRow(key: "contact-42", cell: ContactCell.self, state: ContactState(name: "Ada"))
+/// final class ContactCell: UITableViewCell, ReusableView {}
+/// struct ContactState: Equatable, Sendable { var name: String }
+///
+/// KeyedRow(key: "contact-42", cell: ContactCell.self, state: ContactState(name: "Ada")) { cell, state in
+///     cell.textLabel?.text = state.name   // `cell` is a ContactCell, `state` a ContactState: no casts
+/// }
 /// ```
 ///
 /// - The key is the row's identity. Keys are unique across the whole list (as item identifiers
@@ -10,6 +15,8 @@
 ///   A repeated key never crashes: it is reported and handled by the renderer's `DuplicatePolicy`.
 /// - The kind is the cell type; `reuseIdentifier` is derived from it (as CellKit does). A row
 ///   whose state changed is reconfigured in place; one whose kind changed is reloaded.
+/// - Content equality is the state's `==` (and the kind). The configuration closures and the
+///   actions are not content: they never make two rows unequal.
 public struct KeyedRow: Diffable, Sendable {
     /// The row's identity, unique across the list.
     public let key: String
@@ -25,11 +32,23 @@ public struct KeyedRow: Diffable, Sendable {
     /// dynamic cast (the box knows its state's type; see `StateBox`).
     let box: AnyStateBox
 
-    /// A row shown by a cell of kind `kind`.
+    /// The typed cell binding and the actions, behind one reference so that rows stay small for
+    /// the diff; nil for rows that have neither.
+    let extras: RowExtras?
+
+    /// How the cell is registered and configured; nil for a row made from a kind alone.
+    var cellBinding: AnyViewBinding? { extras?.cell }
+
+    /// What the row does when the user acts on it (not content).
+    public var actions: RowActions { extras?.actions ?? RowActions() }
+
+    /// A row shown by a cell of kind `kind`, with no typed cell: a view owner shows it in a plain
+    /// cell. Use it with a `cellProvider` of your own, or for tests of the diff.
     public init<State: Equatable & Sendable>(key: String, kind: RowKind, state: State) {
         self.key = key
         self.kind = kind
         self.box = StateBox(state)
+        self.extras = nil
     }
 
     /// A row shown by a cell of kind `kind`, with a hashable state.
@@ -37,16 +56,77 @@ public struct KeyedRow: Diffable, Sendable {
         self.key = key
         self.kind = kind
         self.box = HashableStateBox(state)
+        self.extras = nil
     }
 
-    /// A row shown by a `Cell`; its kind and reuse identifier are derived from the type.
+    /// A row of kind `RowKind(Cell.self)` with no typed cell (see `init(key:kind:state:)`).
     public init<Cell, State: Equatable & Sendable>(key: String, cell: Cell.Type, state: State) {
         self.init(key: key, kind: RowKind(cell), state: state)
     }
 
-    /// A row shown by a `Cell`, with a hashable state.
+    /// A row of kind `RowKind(Cell.self)` with a hashable state and no typed cell.
     public init<Cell, State: Hashable & Sendable>(key: String, cell: Cell.Type, state: State) {
         self.init(key: key, kind: RowKind(cell), state: state)
+    }
+
+    // MARK: Typed cells
+
+    /// A row shown by a `Cell`, configured from `state` by `configure` (FunctionalTableData's
+    /// `HostCell` update closure). The view owner registers `Cell` as it declares (class, nib or
+    /// prototype) before the first dequeue, calls `reset` when a cell that showed another row is
+    /// reused for this one, and `configure` whenever the cell must show this row.
+    public init<Cell: ReusableView, State: Equatable & Sendable>(
+        key: String, cell: Cell.Type, state: State, actions: RowActions = RowActions(),
+        reset: (@MainActor @Sendable (Cell) -> Void)? = nil,
+        configure: @escaping @MainActor @Sendable (Cell, State) -> Void
+    ) {
+        self.init(key: key, kind: RowKind(cell), box: StateBox(state),
+                  binding: ViewBinding<Cell, State>(configure: configure, reset: reset), actions: actions)
+    }
+
+    /// A row shown by a `Cell` with a hashable state (see the `Equatable` form).
+    public init<Cell: ReusableView, State: Hashable & Sendable>(
+        key: String, cell: Cell.Type, state: State, actions: RowActions = RowActions(),
+        reset: (@MainActor @Sendable (Cell) -> Void)? = nil,
+        configure: @escaping @MainActor @Sendable (Cell, State) -> Void
+    ) {
+        self.init(key: key, kind: RowKind(cell), box: HashableStateBox(state),
+                  binding: ViewBinding<Cell, State>(configure: configure, reset: reset), actions: actions)
+    }
+
+    /// A row shown by a `ConfigurableView` cell (CellKit's `CellConfigurable`): the cell's own
+    /// `configure(with:)` and `reset()` are used.
+    public init<Cell: ConfigurableView>(key: String, cell: Cell.Type, state: Cell.State) {
+        self.init(key: key, kind: RowKind(cell), box: StateBox(state), binding: Cell.selfBinding, actions: RowActions())
+    }
+
+    /// A row shown by a `ConfigurableView` cell with a hashable state.
+    public init<Cell: ConfigurableView>(key: String, cell: Cell.Type, state: Cell.State) where Cell.State: Hashable {
+        self.init(key: key, kind: RowKind(cell), box: HashableStateBox(state), binding: Cell.selfBinding, actions: RowActions())
+    }
+
+    /// A row shown by a `ConfigurableView` cell, with actions.
+    public init<Cell: ConfigurableView>(key: String, cell: Cell.Type, state: Cell.State, actions: RowActions) {
+        self.init(key: key, kind: RowKind(cell), box: StateBox(state), binding: Cell.selfBinding, actions: actions)
+    }
+
+    /// A row shown by a `ConfigurableView` cell with a hashable state, with actions.
+    public init<Cell: ConfigurableView>(key: String, cell: Cell.Type, state: Cell.State, actions: RowActions)
+    where Cell.State: Hashable {
+        self.init(key: key, kind: RowKind(cell), box: HashableStateBox(state), binding: Cell.selfBinding, actions: actions)
+    }
+
+    private init(key: String, kind: RowKind, box: AnyStateBox, binding: AnyViewBinding?, actions: RowActions) {
+        self.key = key
+        self.kind = kind
+        self.box = box
+        self.extras = binding == nil && actions.isEmpty ? nil : RowExtras(cell: binding, actions: actions)
+    }
+
+    /// This row with `actions` instead of its own (the state, kind and cell are kept).
+    /// - Complexity: O(1).
+    public func with(actions: RowActions) -> KeyedRow {
+        KeyedRow(key: key, kind: kind, box: box, binding: cellBinding, actions: actions)
     }
 
     /// The reuse identifier to register and dequeue the cell with: the kind's name.
@@ -63,6 +143,17 @@ public struct KeyedRow: Diffable, Sendable {
     /// - Complexity: O(1) plus the state's `==`.
     public func isContentEqual(to other: KeyedRow) -> Bool {
         kind == other.kind && (box === other.box || box.isEqual(to: other.box))
+    }
+}
+
+/// A row's typed cell and actions; immutable, so sharing it between threads is safe.
+final class RowExtras: @unchecked Sendable {
+    let cell: AnyViewBinding?
+    let actions: RowActions
+
+    init(cell: AnyViewBinding?, actions: RowActions) {
+        self.cell = cell
+        self.actions = actions
     }
 }
 

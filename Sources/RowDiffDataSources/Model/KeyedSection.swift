@@ -1,25 +1,58 @@
-/// A header or footer: a title, and optionally a view of its own kind configured from a state.
-/// It is compared by content: a change reloads its section.
+/// A header or footer: a title, and optionally a view of its own type configured from a state.
+/// It is compared by title, view type and state (not by its closures): a change reloads its section.
+///
+/// ```swift
+/// KeyedSection(key: "all", rows: rows,
+///              header: Supplementary(view: TitleHeader.self, state: "All contacts") { header, title in
+///                  header.label.text = title
+///              })
+/// ```
 public struct Supplementary: Equatable, Sendable {
-    /// The title a plain table view shows.
+    /// The title a plain table view shows when there is no view.
     public var title: String?
     /// The kind of view that shows it, when it is a custom view.
     public var kind: RowKind?
     /// The state a custom view is configured from.
     public var state: (any Equatable & Sendable)?
+    /// How the view is registered and configured; nil for titles and untyped kinds.
+    let binding: AnyViewBinding?
 
     /// A plain title.
     public init(title: String) {
         self.title = title
         self.kind = nil
         self.state = nil
+        self.binding = nil
     }
 
-    /// A custom view of kind `kind`, configured from `state`; `title` is for views that only show text.
+    /// A view of kind `kind` with no typed view (an owner shows `title`, or a plain view), configured
+    /// by whoever dequeues it.
     public init<State: Equatable & Sendable>(kind: RowKind, state: State, title: String? = nil) {
         self.title = title
         self.kind = kind
         self.state = state
+        self.binding = nil
+    }
+
+    /// A `View` configured from `state` by `configure`; `title` is for views that only show text
+    /// (and for accessibility). Table views show it as the section's header/footer view;
+    /// collection views as the section-header/footer supplementary view.
+    public init<View: ReusableView, State: Equatable & Sendable>(
+        view: View.Type, state: State, title: String? = nil, reset: (@MainActor @Sendable (View) -> Void)? = nil,
+        configure: @escaping @MainActor @Sendable (View, State) -> Void
+    ) {
+        self.title = title
+        self.kind = RowKind(view)
+        self.state = state
+        self.binding = ViewBinding<View, State>(configure: configure, reset: reset)
+    }
+
+    /// A `ConfigurableView` header or footer showing `state`.
+    public init<View: ConfigurableView>(view: View.Type, state: View.State, title: String? = nil) {
+        self.title = title
+        self.kind = RowKind(view)
+        self.state = state
+        self.binding = View.selfBinding
     }
 
     public static func == (lhs: Supplementary, rhs: Supplementary) -> Bool {

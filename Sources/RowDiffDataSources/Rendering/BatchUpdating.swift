@@ -14,9 +14,10 @@ public protocol BatchUpdating: AnyObject, Sendable {
 
     /// Applies one batch: calls `install` first inside the update block (the data source then
     /// reports the batch's NEW model), then hands the view the batch's operations. Calls
-    /// `completion` when the view is done (after the animation, for UIKit).
+    /// `completion` when the view is done (after the animation, for UIKit). `install` escapes
+    /// because UIKit's update block does: UIKit may keep the block past the call.
     func performBatchUpdates(
-        _ update: BatchUpdate, installingData install: () -> Void, completion: @escaping @MainActor (Bool) -> Void)
+        _ update: BatchUpdate, installingData install: @escaping @MainActor () -> Void, completion: @escaping @MainActor (Bool) -> Void)
 
     /// Applies the change as sequential steps (NSTableView, RecyclerView-like views): calls
     /// `install` (the data source then reports the final model), then the steps in order, each
@@ -82,8 +83,8 @@ public enum SequentialStep: Hashable, Sendable {
     /// become reloads at their final positions.
     /// - Complexity: O(steps).
     public static func steps<Section>(of diff: SectionedDiff<Section>) -> [SequentialStep]? {
-        // Unwrapped rather than `map(steps(of:))`: that would capture the generic function (and
-        // with it the non-Sendable metatype `Section.Type`) in a main-actor closure.
+        // No closure: passing `steps(of:)` as a function value captures `Section.Type`, which Swift 6
+        // warns about (non-Sendable metatype in an isolated closure).
         guard let patch = diff.patch else { return nil }
         return steps(of: patch)
     }

@@ -64,7 +64,7 @@ public final class ValidatingTarget<Section: DiffableSection>: BatchUpdating {
     // MARK: BatchUpdating
 
     public func performBatchUpdates(
-        _ update: BatchUpdate, installingData install: () -> Void, completion: @escaping @MainActor (Bool) -> Void
+        _ update: BatchUpdate, installingData install: @escaping @MainActor () -> Void, completion: @escaping @MainActor (Bool) -> Void
     ) {
         if insideUpdate { problems.append("a batch started inside another batch's update block (interleaving)") }
         insideUpdate = true

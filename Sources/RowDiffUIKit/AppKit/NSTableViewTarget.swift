@@ -15,7 +15,7 @@ public final class NSTableViewTarget: BatchUpdating {
     public var updateMode: UpdateMode { .sequential }
 
     public func performBatchUpdates(
-        _ update: BatchUpdate, installingData install: () -> Void, completion: @escaping @MainActor (Bool) -> Void
+        _ update: BatchUpdate, installingData install: @escaping @MainActor () -> Void, completion: @escaping @MainActor (Bool) -> Void
     ) {
         install()
         tableView.reloadData()

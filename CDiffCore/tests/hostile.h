@@ -1,0 +1,23 @@
+/* Inputs built to flood the matcher's table: fingerprints whose slots all coincide, computed by
+ * inverting the slot function. Shared by test_hostile and the benchmark. */
+#ifndef CDIFF_HOSTILE_H
+#define CDIFF_HOSTILE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "../src/internal.h"
+
+/* The slot function CDiffCore 1.0.0 shipped with: fixed and invertible, no secret. */
+size_t hostile_legacy_slot(uint64_t fingerprint, size_t capacity);
+/* Today's slot function under `keys` (what match.c computes). */
+size_t hostile_keyed_slot(cdiff_match_keys keys, uint64_t fingerprint, size_t capacity);
+
+/* Writes `count` distinct fingerprints that all map to one slot of a table of `capacity` slots:
+ * under the legacy function (keys NULL) or under `keys` (an attacker who knows the secret). */
+void hostile_fingerprints(const cdiff_match_keys *keys, size_t capacity, size_t count, uint64_t *out);
+
+/* Slots in the matcher's table for a diff of n old and m new elements (match.c's sizing). */
+size_t hostile_table_capacity(size_t n, size_t m);
+
+#endif /* CDIFF_HOSTILE_H */

@@ -1,0 +1,180 @@
+/// What a row does when the user acts on it, declared on the row as FunctionalTableData's
+/// `CellActions`: selection, highlighting, swipe actions, a context menu, editing and its height.
+///
+/// Actions are not content: two rows with equal states are equal whatever their actions are, so
+/// changing a closure never reloads a cell. The owner always reads the actions of the rows it last
+/// installed, so a closure sees the state of the latest render.
+public struct RowActions: Sendable {
+    /// Called when the row is selected; its result says whether it stays selected. A row with an
+    /// `onSelect` is selectable unless `canSelect` says otherwise.
+    public var onSelect: (@MainActor @Sendable () -> SelectionResult)?
+    /// Called when the row is deselected (by the user or by another selection).
+    public var onDeselect: (@MainActor @Sendable () -> Void)?
+    /// Whether the row can be selected; nil: when it has an `onSelect`.
+    public var canSelect: Bool?
+    /// Whether the row highlights when touched; nil: as `canSelect` resolves.
+    public var canHighlight: Bool?
+    /// Actions revealed by swiping from the leading edge (iOS tables; not tvOS).
+    public var leadingSwipe: SwipeActions?
+    /// Actions revealed by swiping from the trailing edge (iOS tables; not tvOS).
+    public var trailingSwipe: SwipeActions?
+    /// The menu shown on a long press (iOS 13+; not tvOS).
+    public var contextMenu: ContextMenu?
+    /// Called when the user deletes the row (swipe to delete, the Edit mode's delete button). The
+    /// row is editable only when it has one (or the owner has an `onDelete`). Remove the row from
+    /// your state and render: the renderer animates the deletion.
+    public var onDelete: (@MainActor @Sendable () -> Void)?
+    /// Called when the user drags the row from one index path to another (`from` in the order
+    /// before the move, `to` after it); return false to refuse, and the view moves it back. The
+    /// row is movable only when it has one (or the data source allows moves; see `canMoveItem`).
+    public var onMove: (@MainActor @Sendable (_ from: ItemPath, _ to: ItemPath) -> Bool)?
+    /// The row's height in points (tables); nil: automatic.
+    public var height: Double?
+    /// The row's estimated height in points (tables); nil: automatic.
+    public var estimatedHeight: Double?
+
+    /// Actions; every one is optional.
+    public init(
+        onSelect: (@MainActor @Sendable () -> SelectionResult)? = nil, onDeselect: (@MainActor @Sendable () -> Void)? = nil,
+        canSelect: Bool? = nil, canHighlight: Bool? = nil,
+        leadingSwipe: SwipeActions? = nil, trailingSwipe: SwipeActions? = nil, contextMenu: ContextMenu? = nil,
+        onDelete: (@MainActor @Sendable () -> Void)? = nil,
+        onMove: (@MainActor @Sendable (_ from: ItemPath, _ to: ItemPath) -> Bool)? = nil,
+        height: Double? = nil, estimatedHeight: Double? = nil
+    ) {
+        self.onSelect = onSelect
+        self.onDeselect = onDeselect
+        self.canSelect = canSelect
+        self.canHighlight = canHighlight
+        self.leadingSwipe = leadingSwipe
+        self.trailingSwipe = trailingSwipe
+        self.contextMenu = contextMenu
+        self.onDelete = onDelete
+        self.onMove = onMove
+        self.height = height
+        self.estimatedHeight = estimatedHeight
+    }
+
+    /// True when no action, height or permission is set (such rows need no storage).
+    var isEmpty: Bool {
+        onSelect == nil && onDeselect == nil && canSelect == nil && canHighlight == nil && leadingSwipe == nil
+            && trailingSwipe == nil && contextMenu == nil && onDelete == nil && onMove == nil && height == nil
+            && estimatedHeight == nil
+    }
+}
+
+/// What a selected row does next (FunctionalTableData's `ActionResult`).
+public enum SelectionResult: Sendable, Hashable {
+    /// It stays selected (a detail shown beside the list, a checkmark).
+    case staysSelected
+    /// It is deselected at once, with an animation (a tap that navigates or toggles).
+    case deselects
+}
+
+/// Which edge a swipe starts from.
+public enum SwipeEdge: Sendable, Hashable {
+    case leading
+    case trailing
+}
+
+/// The actions one swipe reveals (UIKit's `UISwipeActionsConfiguration`).
+public struct SwipeActions: Sendable {
+    /// The actions, from the edge inwards.
+    public var actions: [SwipeAction]
+    /// Whether a full swipe performs the first action.
+    public var performsFirstActionWithFullSwipe: Bool
+
+    /// Swipe actions; a full swipe performs the first by default, as UIKit's default.
+    public init(_ actions: [SwipeAction], performsFirstActionWithFullSwipe: Bool = true) {
+        self.actions = actions
+        self.performsFirstActionWithFullSwipe = performsFirstActionWithFullSwipe
+    }
+}
+
+/// One swipe action (UIKit's `UIContextualAction`).
+public struct SwipeAction: Sendable {
+    /// Destructive actions are red and, when performed, UIKit animates the row away.
+    public enum Style: Sendable, Hashable {
+        case normal
+        case destructive
+    }
+
+    /// The button's title.
+    public var title: String?
+    /// Its style.
+    public var style: Style
+    /// An SF Symbol shown on the button.
+    public var systemImageName: String?
+    /// The button's colour; nil: the style's.
+    public var backgroundColor: ActionColor?
+    /// Performs the action; call `completion(true)` when it was performed, `false` when not.
+    public var handler: @MainActor @Sendable (_ completion: @escaping @MainActor (Bool) -> Void) -> Void
+
+    /// A swipe action.
+    public init(
+        title: String?, style: Style = .normal, systemImageName: String? = nil, backgroundColor: ActionColor? = nil,
+        handler: @escaping @MainActor @Sendable (_ completion: @escaping @MainActor (Bool) -> Void) -> Void
+    ) {
+        self.title = title
+        self.style = style
+        self.systemImageName = systemImageName
+        self.backgroundColor = backgroundColor
+        self.handler = handler
+    }
+}
+
+/// A colour without UIKit: sRGB components in 0...1.
+public struct ActionColor: Sendable, Hashable {
+    public var red: Double
+    public var green: Double
+    public var blue: Double
+    public var alpha: Double
+
+    /// A colour from sRGB components in 0...1.
+    public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+        self.alpha = alpha
+    }
+}
+
+/// A context menu (UIKit's `UIContextMenuConfiguration` with a `UIMenu`).
+public struct ContextMenu: Sendable {
+    /// The menu's title (may be empty).
+    public var title: String
+    /// The entries, top to bottom.
+    public var actions: [MenuAction]
+
+    /// A menu.
+    public init(title: String = "", actions: [MenuAction]) {
+        self.title = title
+        self.actions = actions
+    }
+}
+
+/// One entry of a context menu (UIKit's `UIAction`).
+public struct MenuAction: Sendable {
+    /// The entry's title.
+    public var title: String
+    /// An SF Symbol shown beside it.
+    public var systemImageName: String?
+    /// Shown in red.
+    public var isDestructive: Bool
+    /// Shown dimmed and not selectable.
+    public var isDisabled: Bool
+    /// Performs the action.
+    public var handler: @MainActor @Sendable () -> Void
+
+    /// A menu entry.
+    public init(
+        title: String, systemImageName: String? = nil, isDestructive: Bool = false, isDisabled: Bool = false,
+        handler: @escaping @MainActor @Sendable () -> Void
+    ) {
+        self.title = title
+        self.systemImageName = systemImageName
+        self.isDestructive = isDestructive
+        self.isDisabled = isDisabled
+        self.handler = handler
+    }
+}

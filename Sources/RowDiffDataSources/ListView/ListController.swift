@@ -1,0 +1,321 @@
+/// The one object that owns a list view, as FunctionalTableData's `FunctionalTableData` and
+/// CellKit's data sources: created with the view, it holds the data source, the renderer and the
+/// view's host (which holds the UIKit data source and delegate adapters) strongly, and answers
+/// everything the view asks. `render(_:)` is all an app calls.
+///
+/// ```swift
+/// let list = ListController(tableView: tableView)   // RowDiffUIKit; keep it in a property
+/// list.render([KeyedSection(key: "all", rows: rows)])
+/// ```
+///
+/// All its logic is platform-independent: registration before the first dequeue, typed
+/// configuration, reset on reuse, headers and footers, actions, editing and moves. RowDiffUIKit
+/// only translates UIKit's calls; tests drive it through `StandInTableView` and
+/// `StandInCollectionView`.
+///
+/// - Complexity: a render as `ListRenderer`; each question the view asks is O(1) (a dequeue adds
+///   the configuration closure's cost).
+@MainActor
+public final class ListController<Section: DiffableSection & Sendable>: ListViewSource where Section.Row: Sendable {
+    /// The model the view shows, with its editing hooks (`canEditItem`, `canMoveItem`, `didMoveItem`).
+    public let dataSource: SectionedDataSource<Section>
+    /// Diffs renders and applies them to `host`.
+    public let renderer: ListRenderer<Section>
+    /// The view.
+    public let host: any ListViewHost
+    /// Called when the user deletes a row whose actions have no `onDelete` of their own. Rows are
+    /// editable only when one of the two is set (UIKit's rule: no delete handler, no delete).
+    public var onDelete: (@MainActor (ItemPath, Section.Row) -> Void)?
+
+    /// Per-operation animations (tables).
+    public var animations: TableAnimations {
+        get { host.animations }
+        set { host.animations = newValue }
+    }
+
+    private let present: @MainActor (Section.Row) -> RowPresentation
+    private let supplementary: @MainActor (Section, ListElement) -> Supplementary?
+    private let describe: ((Section) -> ValidationSnapshot.Section)?
+
+    /// The registration of each view type (nil: the plain view) per element, made and sent to the
+    /// view on first use, so a dequeue neither re-derives the type's reuse identifier nor registers twice.
+    private var registrations: [RegistrationKey: ViewRegistration] = [:]
+    /// What each view this owner configured shows, to reset it when it is reused for something
+    /// else and to answer `isShowingCurrentContent`.
+    private var shown: [ObjectIdentifier: ShownView<Section.Row>] = [:]
+    private var sweepThreshold = 64
+
+    /// An owner for `host`, showing each row as `presentation` says and each header/footer as
+    /// `supplementary` says (default: the section's `TitledSection` titles).
+    /// - Parameter describe: how the stand-ins' validator sees a section (nil: counts only).
+    public init(
+        host: any ListViewHost, dataSource: SectionedDataSource<Section> = SectionedDataSource(),
+        options: RenderOptions = RenderOptions(),
+        presentation: @escaping @MainActor (Section.Row) -> RowPresentation,
+        supplementary: @escaping @MainActor (Section, ListElement) -> Supplementary? = ListController.titles,
+        describe: ((Section) -> ValidationSnapshot.Section)? = nil
+    ) {
+        self.host = host
+        self.dataSource = dataSource
+        self.renderer = ListRenderer(dataSource: dataSource, target: host, options: options)
+        self.present = presentation
+        self.supplementary = supplementary
+        self.describe = describe
+        host.source = self
+    }
+
+    /// Headers and footers from `TitledSection` titles.
+    public static func titles(_ section: Section, _ element: ListElement) -> Supplementary? {
+        guard let titled = section as? any TitledSection else { return nil }
+        switch element {
+        case .cell: return nil
+        case .header: return titled.headerTitle.map(Supplementary.init(title:))
+        case .footer: return titled.footerTitle.map(Supplementary.init(title:))
+        }
+    }
+
+    /// Renders `sections` (see `ListRenderer.render`): diffed off the main thread, animated in
+    /// batches UIKit accepts, `completion` once on screen.
+    public func render(_ sections: [Section], animated: Bool = true, completion: (@MainActor () -> Void)? = nil) {
+        renderer.render(sections, animated: animated, completion: completion)
+    }
+
+    /// FunctionalTableData's name for ``render(_:animated:completion:)``.
+    public func renderAndDiff(_ sections: [Section], animated: Bool = true, completion: (@MainActor () -> Void)? = nil) {
+        render(sections, animated: animated, completion: completion)
+    }
+
+    /// The row whose content `view` was last configured with, if this owner configured it as a
+    /// cell and it still exists.
+    /// - Complexity: O(1).
+    public func row(shownBy view: AnyObject) -> Section.Row? {
+        guard let record = shown[ObjectIdentifier(view)], record.view === view, case .row(let row) = record.content else { return nil }
+        return row
+    }
+
+    // MARK: Counts and titles
+
+    public var numberOfSections: Int { dataSource.numberOfSections }
+
+    public func numberOfItems(in section: Int) -> Int {
+        guard section >= 0, section < dataSource.numberOfSections else { return 0 }
+        return dataSource.numberOfItems(in: section)
+    }
+
+    public func title(for element: ListElement, in section: Int) -> String? {
+        guard section >= 0, section < dataSource.numberOfSections else { return nil }
+        return supplementary(dataSource.sections[section], element)?.title
+    }
+
+    public func validationSnapshot() -> ValidationSnapshot {
+        guard let describe else { return ValidationSnapshot(counts: dataSource.sections.map(\.rows.count)) }
+        return ValidationSnapshot(sections: dataSource.sections.map(describe))
+    }
+
+    // MARK: Views
+
+    public func cell(at path: ItemPath) -> AnyObject? {
+        guard dataSource.contains(path) else { return nil }
+        let row = dataSource.item(at: path)
+        let presentation = present(row)
+        return dequeue(.cell, at: path, showing: .row(row), binding: presentation.binding, state: presentation.state)
+    }
+
+    public func supplementaryView(_ element: ListElement, in section: Int) -> AnyObject? {
+        guard element != .cell, section >= 0, section < dataSource.numberOfSections else { return nil }
+        let model = dataSource.sections[section]
+        let path = ItemPath(section: section, item: 0)
+        let content = supplementary(model, element)
+        let shows = ShownView<Section.Row>.Content.supplementary(AnyHashable(model.diffIdentity), element, content)
+        if let content, let binding = content.binding {
+            return dequeue(element, at: path, showing: shows, binding: binding, state: content.state)
+        }
+        // A table shows the title (or nothing); a collection view's layout that asks for a
+        // supplementary view must get one, so it gets the plain, empty view.
+        guard host.listKind == .collectionView else { return nil }
+        return dequeue(element, at: path, showing: shows, binding: nil, state: nil)
+    }
+
+    public func isShowingCurrentContent(_ view: AnyObject, for element: ListElement, at path: ItemPath) -> Bool {
+        guard let record = shown[ObjectIdentifier(view)], record.view === view else { return false }
+        switch record.content {
+        case .row(let row):
+            guard element == .cell, dataSource.contains(path) else { return false }
+            let current = dataSource.item(at: path)
+            return row.diffIdentity == current.diffIdentity && row.isContentEqual(to: current)
+        case .supplementary(let section, let shownElement, let content):
+            guard element == shownElement, path.section >= 0, path.section < dataSource.numberOfSections else { return false }
+            let model = dataSource.sections[path.section]
+            return section == AnyHashable(model.diffIdentity) && content == supplementary(model, element)
+        }
+    }
+
+    /// The registration of `binding`'s view type (nil: the plain view) for `element`; the first
+    /// time, it is sent to the view — before any dequeue of that type.
+    /// - Complexity: O(1) expected after the first use of a type.
+    private func registration(for binding: AnyViewBinding?, _ element: ListElement) -> ViewRegistration {
+        let key = RegistrationKey(element: element, kind: binding?.kind)
+        if let known = registrations[key] { return known }
+        let registration = binding?.registration(for: element) ?? .plain(for: element)
+        registrations[key] = registration
+        // A storyboard registered its prototypes; registering a class over one would replace it.
+        if case .prototype = registration.source {} else { host.register(registration) }
+        return registration
+    }
+
+    /// Registers (once per type) before dequeuing, resets a reused view that showed something
+    /// else, configures it and records what it shows.
+    private func dequeue(
+        _ element: ListElement, at path: ItemPath, showing content: ShownView<Section.Row>.Content,
+        binding: AnyViewBinding?, state: (any Sendable)?
+    ) -> AnyObject? {
+        let registration = registration(for: binding, element)
+        guard let view = host.dequeueView(element, reuseIdentifier: registration.reuseIdentifier, at: path) else {
+            return nil
+        }
+        let id = ObjectIdentifier(view)
+        if let previous = shown[id], previous.view === view, !previous.content.isSameElement(as: content) {
+            previous.binding?.reset(view)
+        }
+        if let binding, let state { _ = binding.configure(view, with: state) }
+        shown[id] = ShownView(view: view, content: content, binding: binding)
+        sweepIfNeeded()
+        return view
+    }
+
+    /// Drops the records of views that no longer exist, when the table has doubled since the last sweep.
+    private func sweepIfNeeded() {
+        guard shown.count > sweepThreshold else { return }
+        shown = shown.filter { $0.value.view != nil }
+        sweepThreshold = max(64, shown.count * 2)
+    }
+
+    // MARK: Selection and actions
+
+    private func actions(at path: ItemPath) -> RowActions? {
+        guard dataSource.contains(path) else { return nil }
+        return present(dataSource.item(at: path)).actions
+    }
+
+    public func shouldSelectItem(at path: ItemPath) -> Bool {
+        guard let actions = actions(at: path) else { return false }
+        return actions.canSelect ?? (actions.onSelect != nil)
+    }
+
+    public func shouldHighlightItem(at path: ItemPath) -> Bool {
+        guard let actions = actions(at: path) else { return false }
+        return actions.canHighlight ?? shouldSelectItem(at: path)
+    }
+
+    public func didSelectItem(at path: ItemPath) {
+        guard let actions = actions(at: path) else { return }
+        let result = actions.onSelect?() ?? .deselects
+        if result == .deselects { host.deselectItem(at: path, animated: true) }
+    }
+
+    public func didDeselectItem(at path: ItemPath) {
+        actions(at: path)?.onDeselect?()
+    }
+
+    public func swipeActions(_ edge: SwipeEdge, at path: ItemPath) -> SwipeActions? {
+        guard let actions = actions(at: path) else { return nil }
+        switch edge {
+        case .leading: return actions.leadingSwipe
+        case .trailing: return actions.trailingSwipe
+        }
+    }
+
+    public func contextMenu(at path: ItemPath) -> ContextMenu? { actions(at: path)?.contextMenu }
+
+    public func height(at path: ItemPath) -> Double? { actions(at: path)?.height }
+
+    public func estimatedHeight(at path: ItemPath) -> Double? { actions(at: path)?.estimatedHeight }
+
+    // MARK: Editing
+
+    public func canEditItem(at path: ItemPath) -> Bool {
+        guard let actions = actions(at: path), actions.onDelete != nil || onDelete != nil else { return false }
+        return dataSource.canEditItem?(path, dataSource.item(at: path)) ?? true
+    }
+
+    public func commitDelete(at path: ItemPath) {
+        guard canEditItem(at: path), let actions = actions(at: path) else { return }
+        if let handler = actions.onDelete {
+            handler()
+        } else {
+            onDelete?(path, dataSource.item(at: path))
+        }
+    }
+
+    public func canMoveItem(at path: ItemPath) -> Bool {
+        guard let actions = actions(at: path) else { return false }
+        if actions.onMove != nil { return dataSource.canMoveItem?(path, dataSource.item(at: path)) ?? true }
+        return dataSource.canMoveItem(at: path)
+    }
+
+    @discardableResult
+    public func moveItem(from source: ItemPath, to destination: ItemPath) -> Bool {
+        guard canMoveItem(at: source), dataSource.isValidMove(from: source, to: destination),
+              actions(at: source)?.onMove?(source, destination) ?? true,
+              dataSource.applyInteractiveMove(from: source, to: destination)
+        else {
+            host.restoreAfterRefusedMove(from: source, to: destination)
+            return false
+        }
+        return true
+    }
+}
+
+extension ListController where Section == KeyedSection {
+    /// An owner for `KeyedSection`s: each row's own cell and actions, each section's own header
+    /// and footer.
+    public convenience init(
+        host: any ListViewHost, dataSource: SectionedDataSource<KeyedSection> = SectionedDataSource(),
+        options: RenderOptions = RenderOptions()
+    ) {
+        self.init(host: host, dataSource: dataSource, options: options, presentation: RowPresentation.init,
+                  supplementary: { section, element in
+                      switch element {
+                      case .cell: nil
+                      case .header: section.header
+                      case .footer: section.footer
+                      }
+                  }, describe: ListController.describeKeyed)
+    }
+
+    /// How the stand-ins' validator sees a `KeyedSection`: keys, header/footer titles and kinds,
+    /// row keys, hashable states and cell kinds.
+    nonisolated public static func describeKeyed(_ section: KeyedSection) -> ValidationSnapshot.Section {
+        ValidationSnapshot.Section(
+            section.key, content: [section.header?.title, section.footer?.title, section.header?.kind?.name, section.footer?.kind?.name],
+            items: section.rows.map { ValidationSnapshot.Item($0.key, content: $0.hashableState, kind: $0.kind.name) })
+    }
+}
+
+/// A view type (nil: the plain view) in one element's registry.
+struct RegistrationKey: Hashable {
+    let element: ListElement
+    let kind: RowKind?
+}
+
+/// What a configured view shows.
+struct ShownView<Row: Diffable> {
+    enum Content {
+        case row(Row)
+        /// A header or footer: the section's identity, the element and what it shows.
+        case supplementary(AnyHashable, ListElement, Supplementary?)
+
+        /// Whether both show the same row, or the same section's same element (their content may differ).
+        func isSameElement(as other: Content) -> Bool {
+            switch (self, other) {
+            case (.row(let a), .row(let b)): a.diffIdentity == b.diffIdentity
+            case (.supplementary(let a, let x, _), .supplementary(let b, let y, _)): a == b && x == y
+            default: false
+            }
+        }
+    }
+
+    weak var view: AnyObject?
+    let content: Content
+    let binding: AnyViewBinding?
+}

@@ -1,0 +1,89 @@
+/// A list view as an owner drives it: batch updates (`BatchUpdating`), registration, dequeuing,
+/// selection and the repair after a refused move. `TableViewTarget` and `CollectionViewTarget`
+/// (RowDiffUIKit) implement it by translating each call to UIKit; `StandInTableView` and
+/// `StandInCollectionView` implement it on every platform, behaving as UIKit does, for tests.
+@MainActor
+public protocol ListViewHost: BatchUpdating {
+    /// Table or collection view (their batch rules and supplementary views differ).
+    var listKind: ListViewKind { get }
+
+    /// What the view asks for counts, cells, titles and actions. Views hold it weakly, as
+    /// `UITableView.dataSource`; the owner sets it to itself.
+    var source: (any ListViewSource)? { get set }
+
+    /// Per-operation animations (tables; collection views ignore them).
+    var animations: TableAnimations { get set }
+
+    /// Registers a view for `registration.element` under its reuse identifier.
+    func register(_ registration: ViewRegistration)
+
+    /// Dequeues a view registered for `element` under `reuseIdentifier`, for the row at `path`
+    /// (for headers and footers, item 0 of the section). UIKit raises for an unregistered cell or
+    /// collection supplementary identifier and returns nil for a table header/footer one; owners
+    /// register every identifier before its first dequeue.
+    func dequeueView(_ element: ListElement, reuseIdentifier: String, at path: ItemPath) -> AnyObject?
+
+    /// Deselects the row at `path`.
+    func deselectItem(at path: ItemPath, animated: Bool)
+
+    /// The user dragged a row from `source` to `destination` and the model refused the move: the
+    /// view shows the row at `destination` while the data source still has it at `source`. Brings
+    /// the view back in step with the data source.
+    func restoreAfterRefusedMove(from source: ItemPath, to destination: ItemPath)
+}
+
+/// What a list view asks its owner: UIKit's data source and delegate questions, in
+/// platform-independent terms. `ListController` answers them; the UIKit adapters and the stand-ins
+/// only forward.
+@MainActor
+public protocol ListViewSource: AnyObject {
+    /// The number of sections.
+    var numberOfSections: Int { get }
+    /// The number of rows in `section`.
+    func numberOfItems(in section: Int) -> Int
+    /// The configured cell for the row at `path`, dequeued from the view.
+    func cell(at path: ItemPath) -> AnyObject?
+    /// The configured header or footer view of `section`, dequeued from the view; nil when the
+    /// section has none (a table view then shows `title(for:in:)`).
+    func supplementaryView(_ element: ListElement, in section: Int) -> AnyObject?
+    /// The header or footer title of `section`.
+    func title(for element: ListElement, in section: Int) -> String?
+    /// Whether `view` shows the current content of the row at `path` (`.cell`) or of the
+    /// section's header/footer (path item 0) — what a stale-content check asks.
+    func isShowingCurrentContent(_ view: AnyObject, for element: ListElement, at path: ItemPath) -> Bool
+
+    // Selection
+    /// Whether the row highlights when touched.
+    func shouldHighlightItem(at path: ItemPath) -> Bool
+    /// Whether the row can be selected.
+    func shouldSelectItem(at path: ItemPath) -> Bool
+    /// The row was selected.
+    func didSelectItem(at path: ItemPath)
+    /// The row was deselected.
+    func didDeselectItem(at path: ItemPath)
+
+    // Actions
+    /// The actions a swipe from `edge` reveals; nil for none.
+    func swipeActions(_ edge: SwipeEdge, at path: ItemPath) -> SwipeActions?
+    /// The row's context menu; nil for none.
+    func contextMenu(at path: ItemPath) -> ContextMenu?
+    /// The row's height; nil: automatic.
+    func height(at path: ItemPath) -> Double?
+    /// The row's estimated height; nil: automatic.
+    func estimatedHeight(at path: ItemPath) -> Double?
+
+    // Editing
+    /// Whether the row can be edited (deleted); UIKit shows no delete control otherwise.
+    func canEditItem(at path: ItemPath) -> Bool
+    /// The user deleted the row at `path`.
+    func commitDelete(at path: ItemPath)
+    /// Whether the row shows a reorder control.
+    func canMoveItem(at path: ItemPath) -> Bool
+    /// The user moved a row (the view already shows the move). Returns whether the model took it;
+    /// when not, the owner has told the view to restore.
+    @discardableResult
+    func moveItem(from source: ItemPath, to destination: ItemPath) -> Bool
+
+    /// The model as the validator sees it (identities, content and kinds where known).
+    func validationSnapshot() -> ValidationSnapshot
+}
