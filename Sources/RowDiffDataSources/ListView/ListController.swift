@@ -283,12 +283,10 @@ extension ListController where Section == KeyedSection {
                   }, describe: ListController.describeKeyed)
     }
 
-    /// How the stand-ins' validator sees a `KeyedSection`: keys, header/footer titles and kinds,
-    /// row keys, hashable states and cell kinds.
+    /// How the stand-ins' validator sees a `KeyedSection`: as `ValidatingTarget` does (keys, cell
+    /// kinds, every row state by its `==`, the whole header and footer).
     nonisolated public static func describeKeyed(_ section: KeyedSection) -> ValidationSnapshot.Section {
-        ValidationSnapshot.Section(
-            section.key, content: [section.header?.title, section.footer?.title, section.header?.kind?.name, section.footer?.kind?.name],
-            items: section.rows.map { ValidationSnapshot.Item($0.key, content: $0.hashableState, kind: $0.kind.name) })
+        ValidatingTarget<KeyedSection>.describeKeyed(section)
     }
 }
 
