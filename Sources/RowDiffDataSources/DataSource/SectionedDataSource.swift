@@ -13,6 +13,8 @@ public final class SectionedDataSource<Section: DiffableSection>: ListDataSource
     /// Increases on every change of `sections` (installs and interactive moves).
     public private(set) var version = 0
 
+    /// Called with every change `update(to:)` or a `ListRenderer` makes (see
+    /// `ListDataSource.onChange`); not for `install(_:)` or interactive moves.
     public var onChange: (@MainActor (ListChange<Section>) -> Void)?
 
     /// Whether the row at a path may be moved interactively (RxDataSources'

@@ -24,8 +24,8 @@ public struct KeyedRow: Diffable, Sendable {
     public let kind: RowKind
     /// The state the cell is configured from.
     public var state: any Equatable & Sendable { box.state }
-    /// The state as a hashable value when its type is `Hashable` (used by validating targets to
-    /// describe content); nil otherwise.
+    /// The state as a hashable value when its type is `Hashable`; nil otherwise. (Validating
+    /// targets compare rows with `isContentEqual(to:)`, whatever the state's type.)
     var hashableState: (any Hashable & Sendable)? { box.hashableState }
 
     /// The state, boxed once: copying a row retains one object, and comparing two states needs no
@@ -42,8 +42,9 @@ public struct KeyedRow: Diffable, Sendable {
     /// What the row does when the user acts on it (not content).
     public var actions: RowActions { extras?.actions ?? RowActions() }
 
-    /// A row shown by a cell of kind `kind`, with no typed cell: a view owner shows it in a plain
-    /// cell. Use it with a `cellProvider` of your own, or for tests of the diff.
+    /// A row shown by a cell of kind `kind`, with no typed cell: a `ListController` shows it in a
+    /// plain cell. Use it with a UI that dequeues and configures cells itself (from `reuseIdentifier`
+    /// and `state(as:)`), or for tests of the diff.
     public init<State: Equatable & Sendable>(key: String, kind: RowKind, state: State) {
         self.key = key
         self.kind = kind
