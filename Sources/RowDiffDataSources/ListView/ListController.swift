@@ -231,6 +231,20 @@ public final class ListController<Section: DiffableSection & Sendable>: ListView
 
     public func estimatedHeight(at path: ItemPath) -> Double? { actions(at: path)?.estimatedHeight }
 
+    public func supplementaryHeight(_ element: ListElement, in section: Int) -> Double? {
+        sectionSupplementary(element, in: section)?.height
+    }
+
+    public func estimatedSupplementaryHeight(_ element: ListElement, in section: Int) -> Double? {
+        sectionSupplementary(element, in: section)?.estimatedHeight
+    }
+
+    /// The header or footer `supplementary` describes for `section`; nil for cells and invalid sections.
+    private func sectionSupplementary(_ element: ListElement, in section: Int) -> Supplementary? {
+        guard element != .cell, section >= 0, section < dataSource.numberOfSections else { return nil }
+        return supplementary(dataSource.sections[section], element)
+    }
+
     // MARK: Editing
 
     public func canEditItem(at path: ItemPath) -> Bool {

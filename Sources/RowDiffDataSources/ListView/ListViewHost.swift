@@ -71,6 +71,11 @@ public protocol ListViewSource: AnyObject {
     func height(at path: ItemPath) -> Double?
     /// The row's estimated height; nil: automatic.
     func estimatedHeight(at path: ItemPath) -> Double?
+    /// The height of `section`'s header or footer in a table; nil: the table's own
+    /// (`sectionHeaderHeight` / `sectionFooterHeight`, automatic by default).
+    func supplementaryHeight(_ element: ListElement, in section: Int) -> Double?
+    /// The estimated height of `section`'s header or footer in a table; nil: the table's own.
+    func estimatedSupplementaryHeight(_ element: ListElement, in section: Int) -> Double?
 
     // Editing
     /// Whether the row can be edited (deleted); UIKit shows no delete control otherwise.
@@ -86,4 +91,11 @@ public protocol ListViewSource: AnyObject {
 
     /// The model as the validator sees it (identities, content and kinds where known).
     func validationSnapshot() -> ValidationSnapshot
+}
+
+extension ListViewSource {
+    /// No header or footer height of its own: the table's applies.
+    public func supplementaryHeight(_ element: ListElement, in section: Int) -> Double? { nil }
+    /// No estimated header or footer height of its own: the table's applies.
+    public func estimatedSupplementaryHeight(_ element: ListElement, in section: Int) -> Double? { nil }
 }

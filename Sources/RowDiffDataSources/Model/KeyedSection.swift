@@ -1,5 +1,7 @@
-/// A header or footer: a title, and optionally a view of its own type configured from a state.
-/// It is compared by title, view type and state (not by its closures): a change reloads its section.
+/// A header or footer: a title, and optionally a view of its own type configured from a state,
+/// and optionally its height in a table (`with(height:estimatedHeight:)`).
+/// It is compared by title, view type, state and heights (not by its closures): a change reloads
+/// its section, and the table asks its height again.
 ///
 /// ```swift
 /// KeyedSection(key: "all", rows: rows,
@@ -14,6 +16,13 @@ public struct Supplementary: Equatable, Sendable {
     public var kind: RowKind?
     /// The state a custom view is configured from.
     public var state: (any Equatable & Sendable)?
+    /// Its height in points in a table view; nil: the table's own (`sectionHeaderHeight` /
+    /// `sectionFooterHeight`, automatic unless the app set them). Collection views size
+    /// supplementary views through their layout and ignore it.
+    public var height: Double?
+    /// Its estimated height in points in a table view; nil: the table's own
+    /// (`estimatedSectionHeaderHeight` / `estimatedSectionFooterHeight`).
+    public var estimatedHeight: Double?
     /// How the view is registered and configured; nil for titles and untyped kinds.
     let binding: AnyViewBinding?
 
@@ -55,8 +64,20 @@ public struct Supplementary: Equatable, Sendable {
         self.binding = View.selfBinding
     }
 
+    /// This header or footer with a fixed height and an estimated one in a table view
+    /// (FunctionalTableData's header heights); nil keeps the table's own.
+    /// - Complexity: O(1).
+    public func with(height: Double?, estimatedHeight: Double? = nil) -> Supplementary {
+        var sized = self
+        sized.height = height
+        sized.estimatedHeight = estimatedHeight
+        return sized
+    }
+
     public static func == (lhs: Supplementary, rhs: Supplementary) -> Bool {
-        guard lhs.title == rhs.title, lhs.kind == rhs.kind else { return false }
+        guard lhs.title == rhs.title, lhs.kind == rhs.kind, lhs.height == rhs.height,
+              lhs.estimatedHeight == rhs.estimatedHeight
+        else { return false }
         switch (lhs.state, rhs.state) {
         case (nil, nil): return true
         case (let a?, let b?): return statesEqual(a, b)

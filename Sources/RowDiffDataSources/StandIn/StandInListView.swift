@@ -372,6 +372,12 @@ public class StandInListView: ListViewHost {
 
     /// The row's height as the table would lay it out (nil: automatic).
     public func heightOfRow(at path: ItemPath) -> Double? { source?.height(at: path) }
+
+    /// The height of a section's header or footer as the table would lay it out (nil: the table's
+    /// own, automatic by default), and its estimate.
+    public func heightOfSupplementary(_ element: ListElement, in section: Int) -> (height: Double?, estimated: Double?) {
+        (source?.supplementaryHeight(element, in: section), source?.estimatedSupplementaryHeight(element, in: section))
+    }
 }
 
 /// A stand-in for `UITableView` (see `StandInListView`).

@@ -69,6 +69,26 @@ public final class TableViewAdapter: NSObject, UITableViewDataSource, UITableVie
         source?.estimatedHeight(at: ItemPath(indexPath)).map { CGFloat($0) } ?? tableView.estimatedRowHeight
     }
 
+    // Implementing the header/footer height methods replaces the table's own properties for every
+    // section, so a section without a height of its own gets exactly what the table would use
+    // without them (`sectionHeaderHeight` etc., `UITableView.automaticDimension` unless set).
+
+    public func tableView(_ tableView: UITableView, heightForHeaderInSection section: Int) -> CGFloat {
+        source?.supplementaryHeight(.header, in: section).map { CGFloat($0) } ?? tableView.sectionHeaderHeight
+    }
+
+    public func tableView(_ tableView: UITableView, estimatedHeightForHeaderInSection section: Int) -> CGFloat {
+        source?.estimatedSupplementaryHeight(.header, in: section).map { CGFloat($0) } ?? tableView.estimatedSectionHeaderHeight
+    }
+
+    public func tableView(_ tableView: UITableView, heightForFooterInSection section: Int) -> CGFloat {
+        source?.supplementaryHeight(.footer, in: section).map { CGFloat($0) } ?? tableView.sectionFooterHeight
+    }
+
+    public func tableView(_ tableView: UITableView, estimatedHeightForFooterInSection section: Int) -> CGFloat {
+        source?.estimatedSupplementaryHeight(.footer, in: section).map { CGFloat($0) } ?? tableView.estimatedSectionFooterHeight
+    }
+
     public func tableView(_ tableView: UITableView, shouldHighlightRowAt indexPath: IndexPath) -> Bool {
         source?.shouldHighlightItem(at: ItemPath(indexPath)) ?? false
     }
