@@ -100,6 +100,8 @@ public enum ListChange<Section: DiffableSection> {
     /// batch. From `ListRenderer` the stages arrive already applied to its target.
     case staged(StagedUpdate<Section>)
     /// The model was replaced as a whole and is already installed (first render, too many changes,
-    /// an off-screen target, duplicate keys, or a non-animated render): reload the view.
+    /// an off-screen target, duplicate keys, or a non-animated render): reload the view. A
+    /// renderer whose target takes sequential patches (`NSTableViewTarget`) also reports its
+    /// patched renders this way, after the target applied them.
     case reloadAll
 }
