@@ -11,8 +11,8 @@ struct FlattenedSide<Section: DiffableSection> {
     /// - Complexity: O(sections + rows).
     @inlinable
     init(_ sections: [Section]) {
-        sectionIDs = sections.map(\.diffIdentity)
-        rows = sections.map(\.rows)
+        sectionIDs = sections.map { $0.diffIdentity }
+        rows = sections.map { $0.rows }
         var start = [Int]()
         start.reserveCapacity(sections.count + 1)
         var total = 0
@@ -35,7 +35,7 @@ struct FlattenedSide<Section: DiffableSection> {
     }
 
     @inlinable
-    var rowCounts: [Int] { rows.map(\.count) }
+    var rowCounts: [Int] { rows.map { $0.count } }
 
     @inlinable
     func path(ofRow index: Int) -> ItemPath { rowPath(of: index, starts: rowStart) }
