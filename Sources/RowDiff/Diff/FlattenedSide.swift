@@ -41,6 +41,29 @@ struct FlattenedSide<Section: DiffableSection> {
     func path(ofRow index: Int) -> ItemPath { rowPath(of: index, starts: rowStart) }
 }
 
+/// One side flattened and fingerprinted for the core: what each side needs before the diff,
+/// independent of the other side (so the two can be prepared on two cores).
+@usableFromInline
+struct PreparedSide<Section: DiffableSection> {
+    @usableFromInline let side: FlattenedSide<Section>
+    @usableFromInline let input: CoreInput
+
+    /// - Complexity: O(sections + rows).
+    @inlinable
+    init(_ sections: [Section], mask: UInt64) {
+        let side = FlattenedSide(sections)
+        func fingerprints<ID: Hashable>(_ ids: [ID]) -> [UInt64] {
+            let computed = IdentityFingerprints.compute(ids, seed: 0)
+            return mask == .max ? computed : computed.map { $0 & mask }
+        }
+        var input = CoreInput(sections: fingerprints(side.sectionIDs), rowCounts: side.rowCounts, rows: fingerprints(side.rowIDs))
+        // Rows with content versions let the core find updates; versions are exact by contract.
+        input.rowContents = ContentVersions.of(side.rows)
+        self.side = side
+        self.input = input
+    }
+}
+
 /// The (section, row) of global row `index`, given where each section's rows start.
 /// - Complexity: O(log sections).
 @inlinable
