@@ -40,8 +40,9 @@ public struct SectionedDiff<Section: DiffableSection> {
     public init(from old: [Section], to new: [Section], options: DiffOptions = DiffOptions()) {
         let mask = options.fingerprintMask
         let parallel = Self.rowCount(old) + Self.rowCount(new) >= options.parallelRowThreshold
+        let types = SideTypes(Section.self)
         let (oldPrepared, newPrepared) = ParallelWork.both(
-            parallel: parallel, { PreparedSide(old, mask: mask) }, { PreparedSide(new, mask: mask) })
+            parallel: parallel, { PreparedSide(old, mask: mask, types: types) }, { PreparedSide(new, mask: mask, types: types) })
         let oldSide = oldPrepared.side, newSide = newPrepared.side
         let oldInput = oldPrepared.input, newInput = newPrepared.input
         let oldVersions = oldInput.rowContents, newVersions = newInput.rowContents
