@@ -139,6 +139,8 @@ def _nones(indices: Sequence[int], unmatched: Sequence[int]) -> tuple[int | None
     """The map with None for "no counterpart". The core lists exactly the unmatched positions as
     deletes (old side) or inserts (new side), so only those are rewritten: O(changes) Python work
     instead of a comparison per element."""
+    if not unmatched and isinstance(indices, tuple):
+        return indices  # nothing unmatched: the map is already the answer
     out = list(indices)
     for position in unmatched:
         out[position] = None
