@@ -7,7 +7,7 @@ import Benchmark
 /// The workloads measured here. The 1M ones take seconds per iteration and are left to
 /// `rowdiff bench`; reverse and the one-row moves show the LIS and the trimming paths.
 let benchmarkedWorkloads = [
-    "DK-5k", "DK-100k", "DK-100k-spread", "sectioned-100x1000", "reverse-10k", "last-to-front-10k", "one-edit-100k",
+    "small-100", "small-1k", "DK-5k", "DK-100k", "DK-100k-spread", "sectioned-100x1000", "reverse-10k", "last-to-front-10k", "one-edit-100k",
 ]
 
 let benchmarks: @Sendable () -> Void = {

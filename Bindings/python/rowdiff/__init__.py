@@ -13,7 +13,7 @@ rowdiff._library for the search order).
 """
 
 from . import core
-from .api import Changes, Diff, Duplicates, RowChanges, SectionedDiff, diff, diff_sectioned
+from .api import Changes, Diff, Duplicates, RowChanges, SectionedDiff, diff, diff_keys, diff_sectioned
 from .core import fingerprint, fingerprint_batch, fingerprint_combine, library_path, version
 from .errors import (
     CDiffError,
@@ -33,6 +33,7 @@ __version__ = "1.0.0"
 
 __all__ = [
     "diff",
+    "diff_keys",
     "diff_sectioned",
     "apply_patch",
     "apply_sectioned_patch",

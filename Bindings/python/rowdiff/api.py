@@ -10,12 +10,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable, Hashable, Sequence, Tuple
 
-from . import core
+from . import _bulk, core
 from ._canon import Interner, NestingError, canonical
 from .errors import InputError
-from .patch import Step, apply_patch, apply_sectioned_patch, section_parts
+from .patch import Step, _step, apply_patch, apply_sectioned_patch, section_parts
 
-__all__ = ["Duplicates", "Changes", "Diff", "RowChanges", "SectionedDiff", "diff", "diff_sectioned"]
+__all__ = ["Duplicates", "Changes", "Diff", "RowChanges", "SectionedDiff", "diff", "diff_keys", "diff_sectioned"]
 
 #: A row position: (section, row).
 Path = Tuple[int, int]
@@ -70,8 +70,8 @@ class Changes:
             inserts=raw.inserts,
             moves=raw.moves,
             updates=raw.updates,
-            old_to_new=_nones(raw.old_to_new),
-            new_to_old=_nones(raw.new_to_old),
+            old_to_new=_nones(raw.old_to_new, raw.deletes),
+            new_to_old=_nones(raw.new_to_old, raw.inserts),
             duplicates=Duplicates(raw.old_duplicates, raw.new_duplicates),
             **extra,
         )
@@ -135,9 +135,16 @@ class SectionedDiff:
         return apply_sectioned_patch(old_sections, self.patch, self.items)
 
 
-def _nones(indices: Sequence[int]) -> tuple[int | None, ...]:
-    none = core.NONE
-    return tuple(None if i == none else i for i in indices)
+def _nones(indices: Sequence[int], unmatched: Sequence[int]) -> tuple[int | None, ...]:
+    """The map with None for "no counterpart". The core lists exactly the unmatched positions as
+    deletes (old side) or inserts (new side), so only those are rewritten: O(changes) Python work
+    instead of a comparison per element."""
+    if not unmatched and isinstance(indices, tuple):
+        return indices  # nothing unmatched: the map is already the answer
+    out = list(indices)
+    for position in unmatched:
+        out[position] = None
+    return tuple(out)
 
 
 # ---- Python values → exact integer identities and contents ----------------------------------
@@ -204,6 +211,12 @@ def diff(
     - Complexity: O(n + m) Python work to number the elements, O((n + m) log(n + m)) in C.
     """
     old, new = list(old), list(new)
+    if key is None and content is None:
+        # Lists of plain ints (ids from a database, say): the ints are their own exact identities
+        # and contents, so they go to C as they are, with no per-element Python call.
+        ints = _bulk.plain_int_ids(old, new)
+        if ints is not None:
+            return _flat_diff(new, ints[0], ints[1], None, None)
     numbering = _Numbering(key, content)
     old_ids: list[int] = []
     old_contents: list[int] = []
@@ -214,24 +227,77 @@ def diff(
     for index, element in enumerate(new):
         numbering.number(element, lambda: f"new[{index}]", new_ids, new_contents)
 
+    return _flat_diff(
+        new, core._u64(old_ids, "old_ids"), core._u64(new_ids, "new_ids"),
+        core._u64(old_contents, "old_contents"), core._u64(new_contents, "new_contents"),
+    )
+
+
+# cdiff_op values of the row steps (pinned by the C header; see core.OP_NAMES).
+_DELETE, _INSERT, _MOVE, _UPDATE = 4, 5, 6, 7
+_OP_NAMES = {op: core.OP_NAMES[op] for op in (_DELETE, _INSERT, _MOVE, _UPDATE)}
+
+
+def _bad_flat_op(op: int) -> str:
+    # A flat diff is patched as one section: section steps would be a C bug.
+    raise AssertionError(f"CDiffCore emitted {core.OP_NAMES.get(op, op)} for a flat diff")
+
+
+def _flat_diff(new: list[Any], old_ids: Any, new_ids: Any, old_contents: Any, new_contents: Any) -> Diff:
+    """The C diff of uint64 arrays and its patch, as a Diff (`new` supplies the patch's values)."""
     with core.borrowed_context() as context:
-        raw = context.diff_raw(old_ids, new_ids, old_contents, new_contents)
-        steps = context.patch()  # before any other diff on this context replaces the result
+        raw = context._diff_arrays(old_ids, new_ids, old_contents, new_contents)
+        flat = context._patch_flat()  # before any other diff on this context replaces the result
 
     patch = []
-    for s in steps:
-        op = core.OP_NAMES[s.op]
-        if op == "delete":
-            patch.append(Step(op, at=s.from_row, source=s.source))
-        elif op == "insert":
-            patch.append(Step(op, at=s.to_row, value=new[s.source], source=s.source))
-        elif op == "move":
-            patch.append(Step(op, from_=s.from_row, to=s.to_row, source=s.source))
-        elif op == "update":
-            patch.append(Step(op, at=s.to_row, value=new[raw.old_to_new[s.source]], source=s.source))
-        else:  # a flat diff is patched as one section: section steps would be a C bug
-            raise AssertionError(f"CDiffCore emitted {op} for a flat diff")
+    append = patch.append
+    old_to_new = raw.old_to_new
+    blank = object.__new__
+    # Six fields per step (op, source, from section and row, to section and row). Steps are
+    # filled in place, as _step does without its call: a big diff has hundreds of thousands.
+    fields = iter(flat)
+    for op, source, _, from_row, _, to_row in zip(fields, fields, fields, fields, fields, fields):
+        step = blank(Step)
+        values = step.__dict__
+        values["op"] = _OP_NAMES[op] if op in _OP_NAMES else _bad_flat_op(op)
+        values["at"] = from_row if op == _DELETE else None if op == _MOVE else to_row
+        values["from_"] = from_row if op == _MOVE else None
+        values["to"] = to_row if op == _MOVE else None
+        values["value"] = new[source] if op == _INSERT else new[old_to_new[source]] if op == _UPDATE else None
+        values["source"] = source
+        append(step)
     return Diff._from_raw(raw, patch=tuple(patch))
+
+
+def diff_keys(old: Any, new: Any, key_size: int | None = None) -> Changes:
+    """Diff two buffers of fixed-size keys: ``array('q')`` of ids, a ``memoryview``, ``bytes``
+    of packed 16-byte UUIDs with ``key_size=16`` — anything with the buffer protocol.
+
+    Each key is one element; two keys are the same element exactly when their bytes are equal
+    (for ``array('d')`` that means the same bit pattern: ``-0.0`` and ``0.0`` differ). Without
+    `key_size`, keys are the buffers' items, and both buffers must have the same item format.
+    Nothing but the keys is compared, so there are no updates; the result carries no patch (use
+    ``diff()`` on lists for one).
+
+    Exact: keys of at most 8 bytes reach C as themselves (zero-extended), longer ones are numbered
+    through a dict of their bytes; no hash collision can make a result wrong.
+
+    Raises InputError for an object without the buffer protocol, a key size that is not a
+    positive int, a buffer that is not a whole number of keys, or mismatched item formats.
+
+    - Complexity: O(n + m) copying in C (one dict lookup per key beyond 8 bytes), plus the C diff,
+      O((n + m) log(n + m)).
+    """
+    old_raw, old_size, old_format = _bulk.key_bytes(old, key_size, "old")
+    new_raw, new_size, new_format = _bulk.key_bytes(new, key_size, "new")
+    if key_size is None and (old_format, old_size) != (new_format, new_size):
+        raise InputError(
+            f"old holds {old_format!r} items and new {new_format!r} items; pass the same kind, or key_size= to compare bytes"
+        )
+    old_ids, new_ids = _bulk.key_ids(old_raw, new_raw, old_size)
+    with core.borrowed_context() as context:
+        raw = context._diff_arrays(old_ids, new_ids, None, None)
+    return Changes._from_raw(raw)
 
 
 # ---- sectioned -----------------------------------------------------------------------------
@@ -347,24 +413,24 @@ def diff_sectioned(
     for s in steps:
         op = core.OP_NAMES[s.op]
         if op == "deleteSection":
-            patch.append(Step(op, at=s.from_section, source=s.source))
+            patch.append(_step(op, at=s.from_section, source=s.source))
         elif op == "insertSection":
-            patch.append(Step(op, at=s.to_section, value=new_sections[s.source], source=s.source))
+            patch.append(_step(op, at=s.to_section, value=new_sections[s.source], source=s.source))
         elif op == "moveSection":
-            patch.append(Step(op, from_=s.from_section, to=s.to_section, source=s.source))
+            patch.append(_step(op, from_=s.from_section, to=s.to_section, source=s.source))
         elif op == "updateSection":
             target = raw_sections.old_to_new[s.source]
-            patch.append(Step(op, at=s.to_section, value=new_sections[target], source=s.source))
+            patch.append(_step(op, at=s.to_section, value=new_sections[target], source=s.source))
         elif op == "delete":
-            patch.append(Step(op, at=(s.from_section, s.from_row), source=old_paths[s.source]))
+            patch.append(_step(op, at=(s.from_section, s.from_row), source=old_paths[s.source]))
         elif op == "insert":
-            patch.append(Step(op, at=(s.to_section, s.to_row), value=new_rows[s.source], source=new_paths[s.source]))
+            patch.append(_step(op, at=(s.to_section, s.to_row), value=new_rows[s.source], source=new_paths[s.source]))
         elif op == "move":
             patch.append(
-                Step(op, from_=(s.from_section, s.from_row), to=(s.to_section, s.to_row), source=old_paths[s.source])
+                _step(op, from_=(s.from_section, s.from_row), to=(s.to_section, s.to_row), source=old_paths[s.source])
             )
         elif op == "update":
             value = new_rows[raw_rows.old_to_new[s.source]]
-            patch.append(Step(op, at=(s.to_section, s.to_row), value=value, source=old_paths[s.source]))
+            patch.append(_step(op, at=(s.to_section, s.to_row), value=value, source=old_paths[s.source]))
     return SectionedDiff(Changes._from_raw(raw_sections), rows, tuple(patch), items)
 

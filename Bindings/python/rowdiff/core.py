@@ -259,10 +259,16 @@ class Context:
 
         - Complexity: O((n + m) log(n + m)) in C, plus O(n + m) copying.
         """
-        buffers = [
+        return self._diff_arrays(
             _u64(old_ids, "old_ids"), _u64(new_ids, "new_ids"),
             _u64(old_contents, "old_contents"), _u64(new_contents, "new_contents"),
-        ]
+        )
+
+    def _diff_arrays(
+        self, old_ids: array, new_ids: array, old_contents: array | None, new_contents: array | None
+    ) -> RawChanges:
+        """diff_raw on uint64 arrays (typecode 'Q') that are already checked: no conversion."""
+        buffers = [old_ids, new_ids, old_contents, new_contents]
         old = _cdefs.CList(_address(buffers[0]), _address(buffers[2]), len(buffers[0]))
         new = _cdefs.CList(_address(buffers[1]), _address(buffers[3]), len(buffers[1]))
         # An empty contents list must still read as "contents given": pass a non-NULL pointer.
@@ -346,11 +352,16 @@ class Context:
 
         - Complexity: O((n + m) log(n + m)) in C, plus copying the steps.
         """
+        flat = self._patch_flat()
+        return [RawStep(*flat[k : k + 6]) for k in range(0, len(flat), 6)]
+
+    def _patch_flat(self) -> list[int]:
+        """cdiff_patch's steps as one flat list, six fields per step (RawStep's order): the
+        Pythonic layer reads them in place instead of building a RawStep per step."""
         steps = ctypes.POINTER(_cdefs.CStep)()
         count = ctypes.c_size_t()
         _check(self._lib.cdiff_patch(self._live(), ctypes.byref(steps), ctypes.byref(count)))
-        flat = _u32s(ctypes.cast(steps, ctypes.c_void_p).value, 6 * count.value)
-        return [RawStep(*flat[k : k + 6]) for k in range(0, len(flat), 6)]
+        return _u32s(ctypes.cast(steps, ctypes.c_void_p).value, 6 * count.value)
 
 
 # A static non-NULL address for "contents given but empty": C only tests the pointer, and reads

@@ -25,6 +25,16 @@ def test_thirty_second_example():
     assert s.rows.moves == (((0, 0), (1, 1)),)
 
 
+@pytest.mark.skipif(not README.is_file(), reason="README.md not next to the tests")
+def test_diff_keys_example():
+    block = next(b for b in re.findall(r"```python\n(.*?)```", README.read_text(), re.S) if "diff_keys" in b)
+    namespace: dict = {"rowdiff": __import__("rowdiff")}
+    exec(compile("\n".join(line[2:] for line in block.splitlines()), str(README), "exec"), namespace)
+    k, u = namespace["k"], namespace["u"]
+    assert (k.moves, k.deletes, k.inserts) == (((2, 0),), (1,), (2,))
+    assert u.moves == ((3, 0), (2, 1), (1, 2))
+
+
 @pytest.mark.skipif(not ROOT_README.is_file(), reason="not run from a RowDiff checkout")
 def test_repository_readme_python_example():
     # The repository README quotes a shorter example; it runs and its asserts hold too.

@@ -122,3 +122,13 @@ extension CoreBench.SectionedInput {
         return input
     }
 }
+
+@_spi(Bench)
+extension DiffOptions {
+    /// From how many rows (old plus new) the typed layer uses two cores; `Int.max` keeps every
+    /// diff serial (to measure the threshold), 0 makes every diff parallel.
+    public var benchParallelRowThreshold: Int {
+        get { parallelRowThreshold }
+        set { parallelRowThreshold = newValue }
+    }
+}

@@ -228,25 +228,40 @@ public final class DiffContext: @unchecked Sendable {
 @usableFromInline
 final class ContextPool: @unchecked Sendable {
     private let lock = Lock()
-    private var free: [DiffContext] = []
+    /// Free contexts with the scratch bytes each held when it was given back, so that giving one
+    /// back costs one look at its memory, not one per pooled context.
+    private var free: [(context: DiffContext, bytes: Int)] = []
+    private var held = 0
     private let capacity = 4
     private let retainLimit = 96 << 20
 
     @usableFromInline
     func take() -> DiffContext {
-        lock.withLock { free.popLast() } ?? DiffContext()
+        let entry: (context: DiffContext, bytes: Int)? = lock.withLock {
+            guard let entry = free.popLast() else { return nil }
+            held -= entry.bytes
+            return entry
+        }
+        return entry?.context ?? DiffContext()
     }
 
     @usableFromInline
     func give(_ context: DiffContext) {
         let bytes = context.memoryInUse
         lock.withLock {
-            let held = free.reduce(0) { $0 + $1.memoryInUse }
-            if free.count < capacity && held + bytes <= retainLimit { free.append(context) }
+            if free.count < capacity && held + bytes <= retainLimit {
+                free.append((context, bytes))
+                held += bytes
+            }
         }
     }
 
-    func drain() { lock.withLock { free.removeAll() } }
+    func drain() {
+        lock.withLock {
+            free.removeAll()
+            held = 0
+        }
+    }
 }
 
 extension ItemPath {

@@ -34,7 +34,7 @@ extension Changeset {
         }
         for q in itemInserts { place(new[q.section].rows[q.item], at: q) }
         for move in itemMoves { place(old[move.from.section].rows[move.from.item], at: move.to) }
-        let updatedSections = Set(sectionUpdates.map(\.to))
+        let updatedSections = Set(sectionUpdates.map { $0.to })
 
         var result: [S] = []
         result.reserveCapacity(new.count)

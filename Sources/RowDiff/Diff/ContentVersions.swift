@@ -16,7 +16,13 @@ enum ContentVersions {
     /// - Complexity: O(rows) when `Row` is `ContentVersioned`, O(1) otherwise.
     @inlinable
     static func of<Row>(_ sections: [[Row]]) -> [UInt64]? {
-        guard let versioned = Row.self as? any ContentVersioned.Type else { return nil }
+        of(sections, versioned: Row.self as? any ContentVersioned.Type)
+    }
+
+    /// `of` with the conformance already looked up (`Row.self as? any ContentVersioned.Type`).
+    @inlinable
+    static func of<Row>(_ sections: [[Row]], versioned: (any ContentVersioned.Type)?) -> [UInt64]? {
+        guard let versioned else { return nil }
         return read(sections, as: versioned)
     }
 

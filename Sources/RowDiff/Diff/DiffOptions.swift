@@ -11,6 +11,12 @@ public struct DiffOptions: Sendable {
     /// fingerprint collisions, which the collision guard must turn into exactly right results.
     @usableFromInline var fingerprintMask: UInt64 = .max
 
+    /// From how many rows (old plus new) the two sides are prepared on two cores (identities,
+    /// fingerprints, content versions) and matched pairs checked in two halves. Below it a
+    /// second thread costs more than it saves (measured with `rowdiff bench --parallel-threshold`
+    /// on 2 cores: 10k rows were slower in parallel, 20k faster); tests set 0 to force it.
+    @usableFromInline var parallelRowThreshold = 16_384
+
     /// Options with the given context and patch choice.
     public init(context: DiffContext? = nil, computesPatch: Bool = false) {
         self.context = context

@@ -21,17 +21,17 @@ public struct ListDiff<Row: Diffable> {
     /// The new list.
     public var new: [Row] { sectioned.new[0].rows }
     /// Deleted elements (old indices), ascending.
-    public var deletes: [Int] { sectioned.changeset.itemDeletes.map(\.item) }
+    public var deletes: [Int] { sectioned.changeset.itemDeletes.map { $0.item } }
     /// Inserted elements (new indices), ascending.
-    public var inserts: [Int] { sectioned.changeset.itemInserts.map(\.item) }
+    public var inserts: [Int] { sectioned.changeset.itemInserts.map { $0.item } }
     /// Moved elements (old → new), the minimum number, sorted by destination.
     public var moves: [Move<Int>] { sectioned.changeset.itemMoves.map { Move(from: $0.from.item, to: $0.to.item) } }
     /// Matched elements whose content changed (old → new), sorted by destination.
     public var updates: [Move<Int>] { sectioned.changeset.itemUpdates.map { Move(from: $0.from.item, to: $0.to.item) } }
     /// Old indices of elements whose identity occurs more than once in old.
-    public var oldDuplicates: [Int] { sectioned.duplicates.oldItems.map(\.item) }
+    public var oldDuplicates: [Int] { sectioned.duplicates.oldItems.map { $0.item } }
     /// New indices of elements whose identity occurs more than once in new.
-    public var newDuplicates: [Int] { sectioned.duplicates.newItems.map(\.item) }
+    public var newDuplicates: [Int] { sectioned.duplicates.newItems.map { $0.item } }
 
     /// The new index of old element `index`, or nil if it was deleted.
     /// - Complexity: O(1).

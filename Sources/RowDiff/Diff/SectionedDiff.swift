@@ -38,10 +38,16 @@ public struct SectionedDiff<Section: DiffableSection> {
     /// - Complexity: See the type.
     @inlinable
     public init(from old: [Section], to new: [Section], options: DiffOptions = DiffOptions()) {
-        let oldSide = FlattenedSide(old), newSide = FlattenedSide(new)
+        let mask = options.fingerprintMask
+        let parallel = Self.rowCount(old) + Self.rowCount(new) >= options.parallelRowThreshold
+        let types = SideTypes(Section.self)
+        let (oldPrepared, newPrepared) = ParallelWork.both(
+            parallel: parallel, { PreparedSide(old, mask: mask, types: types) }, { PreparedSide(new, mask: mask, types: types) })
+        let oldSide = oldPrepared.side, newSide = newPrepared.side
+        let oldInput = oldPrepared.input, newInput = newPrepared.input
+        let oldVersions = oldInput.rowContents, newVersions = newInput.rowContents
         let context = options.context ?? DiffContext.pool.take()
         defer { if options.context == nil { DiffContext.pool.give(context) } }
-        let mask = options.fingerprintMask
 
         func run(_ oldInput: CoreInput, _ newInput: CoreInput) -> CoreResult {
             do {
@@ -51,19 +57,9 @@ public struct SectionedDiff<Section: DiffableSection> {
             }
         }
 
-        func fingerprints<ID: Hashable>(_ ids: [ID]) -> [UInt64] {
-            let computed = IdentityFingerprints.compute(ids, seed: 0)
-            return mask == .max ? computed : computed.map { $0 & mask }
-        }
-        var oldInput = CoreInput(sections: fingerprints(oldSide.sectionIDs), rowCounts: oldSide.rowCounts, rows: fingerprints(oldSide.rowIDs))
-        var newInput = CoreInput(sections: fingerprints(newSide.sectionIDs), rowCounts: newSide.rowCounts, rows: fingerprints(newSide.rowIDs))
-        // Rows with content versions let the core find updates; versions are exact by contract.
-        let oldVersions = ContentVersions.of(oldSide.rows), newVersions = ContentVersions.of(newSide.rows)
-        oldInput.rowContents = oldVersions
-        newInput.rowContents = newVersions
         var core = run(oldInput, newInput)
         var exact = false
-        if core.hasDuplicates || !Self.pairsAgree(core, oldSide, newSide) {
+        if core.hasDuplicates || !Self.pairsAgree(core, oldSide, newSide, parallel: parallel) {
             // A repeated fingerprint may be a real duplicate or a collision; either way, exact
             // identities (dense numbers from a dictionary, which uses ==) settle it.
             let sections = ExactIdentities.number(oldSide.sectionIDs, newSide.sectionIDs)
@@ -93,22 +89,41 @@ public struct SectionedDiff<Section: DiffableSection> {
             sectionDeletes: core.sectionDeletes, sectionInserts: core.sectionInserts, sectionMoves: core.sectionMoves,
             sectionUpdates: Self.sectionUpdates(core, old, new),
             itemDeletes: core.rowDeletes, itemInserts: core.rowInserts, itemMoves: core.rowMoves,
-            itemUpdates: core.rowUpdates ?? Self.rowUpdates(core, oldSide, newSide))
+            itemUpdates: core.rowUpdates ?? Self.rowUpdates(core, oldSide, newSide, parallel: parallel))
         self.changeset = changeset
         self.patch = core.steps.map { Patch(steps: $0, changeset: changeset, new: new, newSide: newSide) }
     }
 
-    /// Every matched pair (sections and rows) has equal identities.
     @inlinable
-    static func pairsAgree(_ core: CoreResult, _ old: FlattenedSide<Section>, _ new: FlattenedSide<Section>) -> Bool {
+    static func rowCount(_ sections: [Section]) -> Int {
+        var total = 0
+        for section in sections { total += section.rows.count }
+        return total
+    }
+
+    /// Every matched pair (sections and rows) has equal identities. Rows are checked in two
+    /// halves on two cores when `parallel`.
+    @inlinable
+    static func pairsAgree(_ core: CoreResult, _ old: FlattenedSide<Section>, _ new: FlattenedSide<Section>,
+                           parallel: Bool) -> Bool {
         for newIndex in core.sectionNewToOld.indices {
             let oldIndex = core.sectionNewToOld[newIndex]
             if oldIndex != CoreResult.none && old.sectionIDs[Int(oldIndex)] != new.sectionIDs[newIndex] { return false }
         }
-        return old.rowIDs.withUnsafeBufferPointer { oldIDs in
+        let count = core.rowNewToOld.count
+        let (first, second) = ParallelWork.both(
+            parallel: parallel, { rowsAgree(core, old, new, 0..<count / 2) }, { rowsAgree(core, old, new, count / 2..<count) })
+        return first && second
+    }
+
+    /// Matched rows with new indices in `range` have equal identities.
+    @inlinable
+    static func rowsAgree(_ core: CoreResult, _ old: FlattenedSide<Section>, _ new: FlattenedSide<Section>,
+                          _ range: Range<Int>) -> Bool {
+        old.rowIDs.withUnsafeBufferPointer { oldIDs in
             new.rowIDs.withUnsafeBufferPointer { newIDs in
                 core.rowNewToOld.withUnsafeBufferPointer { newToOld in
-                    for newIndex in newToOld.indices {
+                    for newIndex in range {
                         let oldIndex = newToOld[newIndex]
                         if oldIndex != CoreResult.none && oldIDs[Int(oldIndex)] != newIDs[newIndex] { return false }
                     }
@@ -130,9 +145,11 @@ public struct SectionedDiff<Section: DiffableSection> {
         return updates
     }
 
+    /// Matched rows whose content differs, by destination; the rows are compared in two halves
+    /// on two cores when `parallel`.
     @inlinable
-    static func rowUpdates(_ core: CoreResult, _ old: FlattenedSide<Section>, _ new: FlattenedSide<Section>) -> [Move<ItemPath>] {
-        var updates = [Move<ItemPath>]()
+    static func rowUpdates(_ core: CoreResult, _ old: FlattenedSide<Section>, _ new: FlattenedSide<Section>,
+                           parallel: Bool) -> [Move<ItemPath>] {
         // Old rows are reached by global index: a table of their sections avoids a search per row
         // (a flat list, one section, needs no table).
         var oldSectionOf = [Int32]()
@@ -142,17 +159,39 @@ public struct SectionedDiff<Section: DiffableSection> {
                 for index in old.rowStart[section]..<old.rowStart[section + 1] { oldSectionOf[index] = Int32(section) }
             }
         }
-        for section in new.rows.indices {
-            let rows = new.rows[section], start = new.rowStart[section]
-            for item in rows.indices {
-                let oldIndex = core.rowNewToOld[start + item]
-                if oldIndex == CoreResult.none { continue }
-                let oldSection = oldSectionOf.isEmpty ? 0 : Int(oldSectionOf[Int(oldIndex)])
-                let oldItem = Int(oldIndex) - old.rowStart[oldSection]
-                if !old.rows[oldSection][oldItem].isContentEqual(to: rows[item]) {
-                    updates.append(Move(from: ItemPath(section: oldSection, item: oldItem), to: ItemPath(section: section, item: item)))
+        let count = core.rowNewToOld.count
+        let (first, second) = ParallelWork.both(
+            parallel: parallel,
+            { rowUpdates(core, old, new, oldSectionOf, 0..<count / 2) },
+            { rowUpdates(core, old, new, oldSectionOf, count / 2..<count) })
+        return second.isEmpty ? first : first + second
+    }
+
+    /// Matched rows with new (global) indices in `range` whose content differs, by destination.
+    @inlinable
+    static func rowUpdates(_ core: CoreResult, _ old: FlattenedSide<Section>, _ new: FlattenedSide<Section>,
+                           _ oldSectionOf: [Int32], _ range: Range<Int>) -> [Move<ItemPath>] {
+        var updates = [Move<ItemPath>]()
+        guard !range.isEmpty else { return updates }
+        var section = rowPath(of: range.lowerBound, starts: new.rowStart).section
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let start = new.rowStart[section], end = min(new.rowStart[section + 1], range.upperBound)
+            if index < end {
+                let rows = new.rows[section]
+                for global in index..<end {
+                    let oldIndex = core.rowNewToOld[global]
+                    if oldIndex == CoreResult.none { continue }
+                    let oldSection = oldSectionOf.isEmpty ? 0 : Int(oldSectionOf[Int(oldIndex)])
+                    let oldItem = Int(oldIndex) - old.rowStart[oldSection]
+                    let item = global - start
+                    if !old.rows[oldSection][oldItem].isContentEqual(to: rows[item]) {
+                        updates.append(Move(from: ItemPath(section: oldSection, item: oldItem), to: ItemPath(section: section, item: item)))
+                    }
                 }
+                index = end
             }
+            section += 1
         }
         return updates
     }

@@ -43,7 +43,15 @@ enum IdentityFingerprints {
     /// - Complexity: O(n), one pass (one C call for UUID arrays).
     @inlinable
     static func compute<ID: Hashable>(_ ids: [ID], seed: UInt64) -> [UInt64] {
-        if let fingerprintable = ID.self as? any Fingerprintable.Type {
+        compute(ids, seed: seed, fingerprintable: ID.self as? any Fingerprintable.Type)
+    }
+
+    /// `compute` with the conformance already looked up (`ID.self as? any Fingerprintable.Type`):
+    /// the lookup costs hundreds of instructions, so a diff does it once per identity type, not
+    /// once per array.
+    @inlinable
+    static func compute<ID: Hashable>(_ ids: [ID], seed: UInt64, fingerprintable: (any Fingerprintable.Type)?) -> [UInt64] {
+        if let fingerprintable {
             return fast(ids, as: fingerprintable, seed: seed)
         }
         // Any other Hashable: its hashValue agrees with ==, which is all that correctness needs.

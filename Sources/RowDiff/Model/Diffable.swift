@@ -10,6 +10,12 @@ import Foundation
 ///
 /// Identity must agree with `==` of `DiffIdentity`; RowDiff verifies every matched pair with it,
 /// so a fingerprint collision can never make a result wrong.
+///
+/// Threads: in a diff of 16,384 rows or more (old plus new), `diffIdentity`, `==` of identities
+/// and `isContentEqual(to:)` are called from two threads at once (old and new side, or two halves
+/// of the matched pairs), each on distinct rows. Plain stored properties and value types need
+/// nothing; a getter that mutates shared state (a lazily filled cache in a class) must be safe
+/// to call concurrently.
 public protocol Diffable {
     /// The identity type; `Fingerprintable` identities take RowDiff's fast paths.
     associatedtype DiffIdentity: Hashable

@@ -16,7 +16,7 @@ struct ContentPlan {
         _ changes: Changeset, old: [Section], new: [Section], style: StagedChangeset<Section>.UpdateStyle
     ) {
         sectionReloads = changes.sectionUpdates.sorted { $0.from < $1.from }
-        let reloaded = Set(sectionReloads.map(\.from))
+        let reloaded = Set(sectionReloads.map { $0.from })
         for update in changes.itemUpdates {
             if reloaded.contains(update.from.section) {
                 rowsOfReloadedSections.append(update)

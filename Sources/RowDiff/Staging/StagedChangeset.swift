@@ -141,7 +141,7 @@ extension StagedChangeset: RandomAccessCollection {
 extension StagedChangeset {
     /// The batches alone, in order.
     /// - Complexity: O(stages).
-    public var updates: [BatchUpdate] { stages.map(\.update) }
+    public var updates: [BatchUpdate] { stages.map { $0.update } }
 
     /// The number of operations over all stages.
     /// - Complexity: O(stages).

@@ -5,18 +5,24 @@ extension Stager {
     @inlinable
     func structuralStages() -> [Stage] {
         let changes = diff.changeset
-        let deletedSections = Set(changes.sectionDeletes)
-        let insertedSections = Set(changes.sectionInserts)
-        // Rows of deleted and inserted sections are implicit: UIKit drops them, the section carries them.
-        let rowDeletes = changes.itemDeletes.filter { !deletedSections.contains($0.section) }
-        let rowInserts = changes.itemInserts.filter { !insertedSections.contains($0.section) }
+        // Rows of deleted and inserted sections are implicit: UIKit drops them, the section carries
+        // them. Without such sections the lists are taken as they are (no set, no copy).
+        var rowDeletes = changes.itemDeletes, rowInserts = changes.itemInserts
+        if !changes.sectionDeletes.isEmpty {
+            let deletedSections = Set(changes.sectionDeletes)
+            rowDeletes.removeAll { deletedSections.contains($0.section) }
+        }
+        if !changes.sectionInserts.isEmpty {
+            let insertedSections = Set(changes.sectionInserts)
+            rowInserts.removeAll { insertedSections.contains($0.section) }
+        }
         let rowMoves = changes.itemMoves
         let sectionOps = !(changes.sectionDeletes.isEmpty && changes.sectionInserts.isEmpty && changes.sectionMoves.isEmpty)
         let rowOps = !(rowDeletes.isEmpty && rowInserts.isEmpty && rowMoves.isEmpty)
         guard sectionOps || rowOps else { return [] }
 
-        let movingOld = Set(changes.sectionMoves.map(\.from))
-        let movingNew = Set(changes.sectionMoves.map(\.to))
+        let movingOld = Set(changes.sectionMoves.map { $0.from })
+        let movingNew = Set(changes.sectionMoves.map { $0.to })
         let touchesMovingSection = !movingOld.isEmpty && (
             rowDeletes.contains { movingOld.contains($0.section) }
                 || rowInserts.contains { movingNew.contains($0.section) }

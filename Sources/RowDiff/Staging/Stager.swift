@@ -20,7 +20,7 @@ struct Stager<Section: DiffableSection> {
         self.diff = diff
         self.style = style
         self.sections = diff.old
-        self.rows = diff.old.map(\.rows)
+        self.rows = diff.old.map { $0.rows }
     }
 
     /// All stages, empty ones dropped; the last one installs exactly `diff.new`.
@@ -47,7 +47,7 @@ struct Stager<Section: DiffableSection> {
     mutating func reconfigureStage(_ plan: ContentPlan) -> Stage? {
         guard !plan.reconfigures.isEmpty else { return nil }
         for update in plan.reconfigures { install(update) }
-        return Stage(update: BatchUpdate(itemReconfigures: plan.reconfigures.map(\.from)), data: oldStructure())
+        return Stage(update: BatchUpdate(itemReconfigures: plan.reconfigures.map { $0.from }), data: oldStructure())
     }
 
     /// Stage 2: row and section reloads at old positions (S5: reloads alone; rule 1: no row
@@ -61,7 +61,7 @@ struct Stager<Section: DiffableSection> {
             sections[update.from] = diff.new[update.to]
         }
         return Stage(
-            update: BatchUpdate(sectionReloads: plan.sectionReloads.map(\.from), itemReloads: plan.reloads.map(\.from)),
+            update: BatchUpdate(sectionReloads: plan.sectionReloads.map { $0.from }, itemReloads: plan.reloads.map { $0.from }),
             data: oldStructure())
     }
 

@@ -44,6 +44,10 @@ struct BenchCommand: ParsableCommand {
           help: "Time the engines by the thread's CPU time (page faults included, waiting for a busy core not): for shared machines.")
     var cpuTime = false
 
+    @Option(name: .customLong("parallel-threshold"),
+            help: "Rows (old plus new) from which the typed engine uses two cores (default: the library's); a huge value keeps it serial, 0 always parallel.")
+    var parallelThreshold: Int?
+
     @Flag(help: "Skip the peak-memory measurement.")
     var noMemory = false
 
@@ -58,6 +62,7 @@ struct BenchCommand: ParsableCommand {
     func validate() throws {
         if let runs, runs < 1 { throw ValidationError("--runs must be at least 1") }
         if !(scale > 0 && scale <= 10) { throw ValidationError("--scale must be in (0, 10]") }
+        if let parallelThreshold, parallelThreshold < 0 { throw ValidationError("--parallel-threshold must be at least 0") }
         for name in engineNames where BenchEngine(rawValue: name) == nil {
             throw ValidationError("unknown engine '\(name)'; known: \(BenchEngine.allCases.map(\.rawValue).joined(separator: ", "))")
         }
@@ -102,6 +107,7 @@ struct BenchCommand: ParsableCommand {
         runner.scale = scale
         runner.measuresMemory = !noMemory
         runner.cpuTime = cpuTime
+        runner.parallelRowThreshold = parallelThreshold
         if !silent { runner.progress = { Self.writeError("rowdiff bench: " + $0) } }
         return runner
     }

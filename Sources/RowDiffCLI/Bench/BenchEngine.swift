@@ -29,6 +29,8 @@ enum BenchEngine: String, CaseIterable, Codable, Sendable {
 /// A workload with every engine's input precomputed, so that only the diff itself is timed.
 final class PreparedWorkload {
     let workload: Workload
+    /// The typed engine's options (default ones unless `rowdiff bench --parallel-threshold`).
+    var typedOptions = DiffOptions()
     private let core: CoreWorkload
     private let coreContext = CoreBench.Context()
 
@@ -63,7 +65,7 @@ final class PreparedWorkload {
             let counts = coreCounts(freshContext: freshContext)
             return counts.moves + counts.sectionMoves
         case .typed:
-            return workload.diffAndStage().moves
+            return workload.diffAndStage(options: typedOptions).moves
         case .dictionary:
             switch workload.lists {
             case .flat(let old, let new): return DictionaryDiff.diff(old, new).moves.count

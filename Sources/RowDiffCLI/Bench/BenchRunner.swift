@@ -17,6 +17,8 @@ struct BenchRunner {
     /// Time engines by the thread's CPU time instead of the wall clock: on a machine shared with
     /// other work, waiting for a core then counts for nothing (page faults still count).
     var cpuTime = false
+    /// The typed engine's two-core threshold in rows, when not the library's default.
+    var parallelRowThreshold: Int?
 
     static var isDebugBuild: Bool {
         #if DEBUG
@@ -33,6 +35,7 @@ struct BenchRunner {
             progress?("\(step): generating")
             guard let workload = WorkloadCatalog.make(name, scale: scale) else { continue }
             let prepared = PreparedWorkload(workload)
+            if let parallelRowThreshold { prepared.typedOptions.benchParallelRowThreshold = parallelRowThreshold }
             results.append(measure(prepared, step: step))
         }
         let dataSources = runsDataSources

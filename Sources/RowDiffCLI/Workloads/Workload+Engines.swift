@@ -50,15 +50,17 @@ extension Workload {
     /// The typed API end to end, as an app calls it: `SectionedDiff` over the typed rows (a flat
     /// list is one `FlatSection`), then `StagedChangeset`. Returns the moves (sections plus rows)
     /// and the number of stages.
-    func diffAndStage() -> (moves: Int, stages: Int) {
+    func diffAndStage(options: DiffOptions = DiffOptions()) -> (moves: Int, stages: Int) {
         switch lists {
-        case .flat(let old, let new): return Self.diffAndStage([FlatSection(rows: old)], [FlatSection(rows: new)])
-        case .sectioned(let old, let new): return Self.diffAndStage(old, new)
+        case .flat(let old, let new): return Self.diffAndStage([FlatSection(rows: old)], [FlatSection(rows: new)], options)
+        case .sectioned(let old, let new): return Self.diffAndStage(old, new, options)
         }
     }
 
-    private static func diffAndStage<Section: DiffableSection>(_ old: [Section], _ new: [Section]) -> (moves: Int, stages: Int) {
-        let diff = SectionedDiff(from: old, to: new)
+    private static func diffAndStage<Section: DiffableSection>(
+        _ old: [Section], _ new: [Section], _ options: DiffOptions
+    ) -> (moves: Int, stages: Int) {
+        let diff = SectionedDiff(from: old, to: new, options: options)
         let staged = StagedChangeset(diff)
         return (diff.changeset.itemMoves.count + diff.changeset.sectionMoves.count, staged.stages.count)
     }

@@ -50,7 +50,7 @@ enum WorkloadCatalog {
 
     /// The names, in report order.
     static let names = [
-        "DK-5k", "DK-100k", "DK-100k-spread", "1M", "1M-spread", "sectioned-100x1000",
+        "small-100", "small-1k", "DK-5k", "DK-100k", "DK-100k-spread", "1M", "1M-spread", "sectioned-100x1000",
         "reverse-10k", "last-to-front-10k", "first-to-end-10k", "one-edit-100k",
     ]
 
@@ -63,6 +63,13 @@ enum WorkloadCatalog {
         var generator = SeededGenerator(seed: seed ^ stableHash(name))
         func s(_ count: Int) -> Int { max(0, Int((Double(count) * scale).rounded())) }
         switch name {
+        case "small-100":
+            // The size most screens show: where fixed costs (context, allocations, the C call) dominate.
+            return blockEdit(name, count: s(100), deleting: s(20)..<s(40), inserting: s(20), at: s(40),
+                             shufflingFirst: s(4), &generator)
+        case "small-1k":
+            return blockEdit(name, count: s(1_000), deleting: s(200)..<s(400), inserting: s(200), at: s(400),
+                             shufflingFirst: s(40), &generator)
         case "DK-5k":
             return blockEdit(name, count: s(5_000), deleting: s(2_000)..<s(3_000), inserting: s(1_000), at: s(3_000),
                              shufflingFirst: s(200), &generator)
