@@ -21,7 +21,8 @@ step "Swift: swift test"
 swift test
 
 # The renderer diffs off the main thread and hands results back, and large typed diffs use two
-# threads: those tests (and the data-source tests) run again under ThreadSanitizer, in their own build directory so the main build is kept.
+# threads: those tests (and the data-source tests) run again under ThreadSanitizer, in their own
+# build directory so the main build is kept.
 # About 2 minutes here on 2 cores, plus about 3 for the first (clean) sanitized build.
 step "Swift: renderer and data-source tests under ThreadSanitizer"
 TSAN_OPTIONS="halt_on_error=1 ${TSAN_OPTIONS:-}" \
