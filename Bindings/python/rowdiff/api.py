@@ -7,11 +7,14 @@ dataclasses with None for "no counterpart".
 
 from __future__ import annotations
 
+from array import array
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any, Callable, Hashable, Sequence, Tuple
 
 from . import _bulk, core
 from ._canon import Interner, NestingError, canonical
+from ._lazy import LazyFields, lazy
 from .errors import InputError
 from .patch import Step, _step, apply_patch, apply_sectioned_patch, section_parts
 
@@ -35,7 +38,7 @@ class Duplicates:
 
 
 @dataclass(frozen=True)
-class Changes:
+class Changes(LazyFields):
     """Changes between two lists (or between the sections of two sectioned lists).
 
     Attributes (coordinate space in brackets):
@@ -48,6 +51,9 @@ class Changes:
         old_to_new: for each old index, its new index or None.
         new_to_old: for each new index, its old index or None.
         duplicates: see Duplicates.
+
+    The two maps are built on first read (one Python object per element: a million-row map
+    costs more than the diff); the values are the same either way.
     """
 
     deletes: tuple[int, ...]
@@ -64,7 +70,22 @@ class Changes:
         return bool(self.deletes or self.inserts or self.moves or self.updates)
 
     @classmethod
-    def _from_raw(cls, raw: core.RawChanges, **extra: Any) -> Any:
+    def _from_raw(cls, raw: core.RawChanges, deferred: dict[str, Any] | None = None, **extra: Any) -> Any:
+        """The result for `raw`. Maps given as arrays (core's maps_as_arrays) and the `deferred`
+        fields (name → builder) are built on first read; `extra` fields are set now."""
+        if isinstance(raw.old_to_new, array) or deferred:
+            values = dict(
+                deletes=raw.deletes,
+                inserts=raw.inserts,
+                moves=raw.moves,
+                updates=raw.updates,
+                duplicates=Duplicates(raw.old_duplicates, raw.new_duplicates),
+                **extra,
+            )
+            builders = dict(deferred or {})
+            builders["old_to_new"] = partial(_nones, raw.old_to_new, raw.deletes)
+            builders["new_to_old"] = partial(_nones, raw.new_to_old, raw.inserts)
+            return lazy(cls, values, builders)
         return cls(
             deletes=raw.deletes,
             inserts=raw.inserts,
@@ -79,9 +100,12 @@ class Changes:
 
 @dataclass(frozen=True)
 class Diff(Changes):
-    """The result of diff(): Changes plus `patch`, the same change as sequential Steps."""
+    """The result of diff(): Changes plus `patch`, the same change as sequential Steps.
 
-    patch: tuple[Step, ...] = ()
+    `patch` is built on first read (or by apply()), like the maps."""
+
+    # default_factory, not default=(): a class attribute `patch` would shadow the lazy field.
+    patch: tuple[Step, ...] = field(default_factory=tuple)
 
     def apply(self, old: Sequence[Any]) -> list[Any]:
         """The new list, rebuilt from `old` by replaying the patch (see apply_patch)."""
@@ -89,7 +113,7 @@ class Diff(Changes):
 
 
 @dataclass(frozen=True)
-class RowChanges:
+class RowChanges(LazyFields):
     """Row-level changes of a sectioned diff; positions are (section, row) tuples.
 
     Attributes (coordinate space in brackets):
@@ -102,6 +126,8 @@ class RowChanges:
         old_to_new: per old section, per row: its new (section, row) or None.
         new_to_old: per new section, per row: its old (section, row) or None.
         duplicates: rows whose identity occurs more than once among all rows of one side.
+
+    The two maps are built on first read; the values are the same either way.
     """
 
     deletes: tuple[Path, ...]
@@ -118,8 +144,9 @@ class RowChanges:
 
 
 @dataclass(frozen=True)
-class SectionedDiff:
-    """The result of diff_sectioned(): section changes, row changes and the sectioned patch."""
+class SectionedDiff(LazyFields):
+    """The result of diff_sectioned(): section changes, row changes and the sectioned patch
+    (`patch` is built on first read, or by apply())."""
 
     sections: Changes
     rows: RowChanges
@@ -138,10 +165,10 @@ class SectionedDiff:
 def _nones(indices: Sequence[int], unmatched: Sequence[int]) -> tuple[int | None, ...]:
     """The map with None for "no counterpart". The core lists exactly the unmatched positions as
     deletes (old side) or inserts (new side), so only those are rewritten: O(changes) Python work
-    instead of a comparison per element."""
-    if not unmatched and isinstance(indices, tuple):
-        return indices  # nothing unmatched: the map is already the answer
-    out = list(indices)
+    instead of a comparison per element. `indices` is a tuple or a uint32 array."""
+    if not unmatched:
+        return indices if isinstance(indices, tuple) else tuple(indices)  # nothing unmatched
+    out = indices.tolist() if isinstance(indices, array) else list(indices)
     for position in unmatched:
         out[position] = None
     return tuple(out)
@@ -244,18 +271,23 @@ def _bad_flat_op(op: int) -> str:
 
 
 def _flat_diff(new: list[Any], old_ids: Any, new_ids: Any, old_contents: Any, new_contents: Any) -> Diff:
-    """The C diff of uint64 arrays and its patch, as a Diff (`new` supplies the patch's values)."""
+    """The C diff of uint64 arrays and its patch, as a Diff (`new` supplies the patch's values).
+    The C results are copied out as raw arrays; maps and patch become Python objects on first
+    read."""
     with core.borrowed_context() as context:
-        raw = context._diff_arrays(old_ids, new_ids, old_contents, new_contents)
-        flat = context._patch_flat()  # before any other diff on this context replaces the result
+        raw = context._diff_arrays(old_ids, new_ids, old_contents, new_contents, maps_as_arrays=True)
+        flat = context._patch_array()  # before any other diff on this context replaces the result
+    return Diff._from_raw(raw, deferred={"patch": partial(_flat_patch, flat, new, raw.old_to_new)})
 
+
+def _flat_patch(flat: array, new: list[Any], old_to_new: Sequence[int]) -> tuple[Step, ...]:
+    """The Steps of a flat patch from C's steps (six uint32 fields each, in RawStep's order)."""
     patch = []
     append = patch.append
-    old_to_new = raw.old_to_new
     blank = object.__new__
     # Six fields per step (op, source, from section and row, to section and row). Steps are
     # filled in place, as _step does without its call: a big diff has hundreds of thousands.
-    fields = iter(flat)
+    fields = iter(flat.tolist())
     for op, source, _, from_row, _, to_row in zip(fields, fields, fields, fields, fields, fields):
         step = blank(Step)
         values = step.__dict__
@@ -266,7 +298,7 @@ def _flat_diff(new: list[Any], old_ids: Any, new_ids: Any, old_contents: Any, ne
         values["value"] = new[source] if op == _INSERT else new[old_to_new[source]] if op == _UPDATE else None
         values["source"] = source
         append(step)
-    return Diff._from_raw(raw, patch=tuple(patch))
+    return tuple(patch)
 
 
 def diff_keys(old: Any, new: Any, key_size: int | None = None) -> Changes:
@@ -296,7 +328,7 @@ def diff_keys(old: Any, new: Any, key_size: int | None = None) -> Changes:
         )
     old_ids, new_ids = _bulk.key_ids(old_raw, new_raw, old_size)
     with core.borrowed_context() as context:
-        raw = context._diff_arrays(old_ids, new_ids, None, None)
+        raw = context._diff_arrays(old_ids, new_ids, None, None, maps_as_arrays=True)
     return Changes._from_raw(raw)
 
 
@@ -383,34 +415,68 @@ def diff_sectioned(
             old_section_contents=o_scont, new_section_contents=n_scont,
             old_row_contents=o_rcont, new_row_contents=n_rcont,
         )
-        steps = context.patch()
+        flat = context._patch_array()
+    # Row positions as (section, row) for every global row index: one tuple per row, so built
+    # only when something reads them (duplicates, the maps, the patch).
+    old_paths, new_paths = _PathTable(o_counts), _PathTable(n_counts)
 
-    old_paths = [(s, r) for s, count in enumerate(o_counts) for r in range(count)]
-    new_paths = [(s, r) for s, count in enumerate(n_counts) for r in range(count)]
-
-    def nested(global_map: Sequence[int], counts: list[int], targets: list[Path]) -> tuple:
-        out, start = [], 0
-        none = core.NONE
-        for count in counts:
-            out.append(tuple(None if g == none else targets[g] for g in global_map[start : start + count]))
-            start += count
-        return tuple(out)
-
-    rows = RowChanges(
-        deletes=raw_rows.deletes,
-        inserts=raw_rows.inserts,
-        moves=raw_rows.moves,
-        updates=raw_rows.updates,
-        old_to_new=nested(raw_rows.old_to_new, o_counts, new_paths),
-        new_to_old=nested(raw_rows.new_to_old, n_counts, old_paths),
-        duplicates=Duplicates(
-            tuple(old_paths[g] for g in raw_rows.old_duplicates),
-            tuple(new_paths[g] for g in raw_rows.new_duplicates),
+    rows = lazy(
+        RowChanges,
+        dict(
+            deletes=raw_rows.deletes,
+            inserts=raw_rows.inserts,
+            moves=raw_rows.moves,
+            updates=raw_rows.updates,
+            duplicates=Duplicates(
+                tuple(old_paths.get()[g] for g in raw_rows.old_duplicates),
+                tuple(new_paths.get()[g] for g in raw_rows.new_duplicates),
+            ),
+        ),
+        dict(
+            old_to_new=partial(_nested, raw_rows.old_to_new, o_counts, new_paths),
+            new_to_old=partial(_nested, raw_rows.new_to_old, n_counts, old_paths),
         ),
     )
+    return lazy(
+        SectionedDiff,
+        dict(sections=Changes._from_raw(raw_sections), rows=rows, items=items),
+        dict(patch=partial(_sectioned_patch, flat, new_sections, new_rows, raw_sections, raw_rows, old_paths, new_paths)),
+    )
 
+
+class _PathTable:
+    """The (section, row) path of every global row index of one side, built on first use."""
+
+    def __init__(self, counts: list[int]) -> None:
+        self.counts = counts
+        self.paths: list[Path] | None = None
+
+    def get(self) -> list[Path]:
+        if self.paths is None:
+            self.paths = [(s, r) for s, count in enumerate(self.counts) for r in range(count)]
+        return self.paths
+
+
+def _nested(global_map: Sequence[int], counts: list[int], targets: _PathTable) -> tuple:
+    """A global row map as per-section tuples of (section, row) paths, None for NONE."""
+    out, start = [], 0
+    none = core.NONE
+    paths = targets.get()
+    for count in counts:
+        out.append(tuple(None if g == none else paths[g] for g in global_map[start : start + count]))
+        start += count
+    return tuple(out)
+
+
+def _sectioned_patch(
+    flat: array, new_sections: list[Any], new_rows: list[Any], raw_sections: core.RawChanges,
+    raw_rows: core.RawRowChanges, old_table: _PathTable, new_table: _PathTable,
+) -> tuple[Step, ...]:
+    """The Steps of a sectioned patch from C's steps (six uint32 fields each, RawStep's order)."""
+    old_paths, new_paths = old_table.get(), new_table.get()
     patch = []
-    for s in steps:
+    values = flat.tolist()
+    for s in (core.RawStep(*values[k : k + 6]) for k in range(0, len(values), 6)):
         op = core.OP_NAMES[s.op]
         if op == "deleteSection":
             patch.append(_step(op, at=s.from_section, source=s.source))
@@ -432,5 +498,5 @@ def diff_sectioned(
         elif op == "update":
             value = new_rows[raw_rows.old_to_new[s.source]]
             patch.append(_step(op, at=(s.to_section, s.to_row), value=value, source=old_paths[s.source]))
-    return SectionedDiff(Changes._from_raw(raw_sections), rows, tuple(patch), items)
+    return tuple(patch)
 

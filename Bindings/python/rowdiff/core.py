@@ -119,6 +119,11 @@ def _u32s(address: int | None, count: int) -> list[int]:
     return array(_U32, ctypes.string_at(address, 4 * count)).tolist()
 
 
+def _u32_array(address: int | None, count: int) -> array:
+    """A uint32 C array copied out as an array('I'): one memory copy, no Python int per item."""
+    return array(_U32, ctypes.string_at(address, 4 * count)) if count else array(_U32)
+
+
 def _pairs(address: int | None, count: int) -> tuple[tuple[int, int], ...]:
     flat = _u32s(address, 2 * count)
     return tuple(zip(flat[0::2], flat[1::2]))
@@ -143,7 +148,20 @@ class RawChanges:
     new_duplicates: tuple[int, ...]
 
     @classmethod
-    def _copy(cls, c: _cdefs.CChanges) -> RawChanges:
+    def _copy(cls, c: _cdefs.CChanges, maps_as_arrays: bool = False) -> RawChanges:
+        # maps_as_arrays (private callers only): the two maps stay uint32 arrays, for a caller
+        # that turns them into tuples only when they are read (a million-row map costs ~0.1 s).
+        if maps_as_arrays:
+            return cls(
+                deletes=tuple(_u32s(c.deletes, c.delete_count)),
+                inserts=tuple(_u32s(c.inserts, c.insert_count)),
+                moves=_pairs(c.moves, c.move_count),
+                updates=_pairs(c.updates, c.update_count),
+                old_to_new=_u32_array(c.old_to_new, c.old_count),  # type: ignore[arg-type]
+                new_to_old=_u32_array(c.new_to_old, c.new_count),  # type: ignore[arg-type]
+                old_duplicates=tuple(_u32s(c.old_duplicates, c.old_duplicate_count)),
+                new_duplicates=tuple(_u32s(c.new_duplicates, c.new_duplicate_count)),
+            )
         return cls(
             deletes=tuple(_u32s(c.deletes, c.delete_count)),
             inserts=tuple(_u32s(c.inserts, c.insert_count)),
@@ -265,9 +283,11 @@ class Context:
         )
 
     def _diff_arrays(
-        self, old_ids: array, new_ids: array, old_contents: array | None, new_contents: array | None
+        self, old_ids: array, new_ids: array, old_contents: array | None, new_contents: array | None,
+        maps_as_arrays: bool = False,
     ) -> RawChanges:
-        """diff_raw on uint64 arrays (typecode 'Q') that are already checked: no conversion."""
+        """diff_raw on uint64 arrays (typecode 'Q') that are already checked: no conversion.
+        With maps_as_arrays, old_to_new and new_to_old are array('I') instead of tuples."""
         buffers = [old_ids, new_ids, old_contents, new_contents]
         old = _cdefs.CList(_address(buffers[0]), _address(buffers[2]), len(buffers[0]))
         new = _cdefs.CList(_address(buffers[1]), _address(buffers[3]), len(buffers[1]))
@@ -276,7 +296,7 @@ class Context:
         _mark_given(new, "contents", buffers[3])
         out = _cdefs.CChanges()
         _check(self._lib.cdiff_diff(self._live(), ctypes.byref(old), ctypes.byref(new), ctypes.byref(out)))
-        return RawChanges._copy(out)
+        return RawChanges._copy(out, maps_as_arrays)
 
     def diff_sectioned_raw(
         self,
@@ -358,10 +378,14 @@ class Context:
     def _patch_flat(self) -> list[int]:
         """cdiff_patch's steps as one flat list, six fields per step (RawStep's order): the
         Pythonic layer reads them in place instead of building a RawStep per step."""
+        return self._patch_array().tolist()
+
+    def _patch_array(self) -> array:
+        """_patch_flat as an array('I'): one memory copy, for a caller that reads it later."""
         steps = ctypes.POINTER(_cdefs.CStep)()
         count = ctypes.c_size_t()
         _check(self._lib.cdiff_patch(self._live(), ctypes.byref(steps), ctypes.byref(count)))
-        return _u32s(ctypes.cast(steps, ctypes.c_void_p).value, 6 * count.value)
+        return _u32_array(ctypes.cast(steps, ctypes.c_void_p).value, 6 * count.value)
 
 
 # A static non-NULL address for "contents given but empty": C only tests the pointer, and reads
