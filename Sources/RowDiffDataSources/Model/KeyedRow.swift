@@ -24,9 +24,6 @@ public struct KeyedRow: Diffable, Sendable {
     public let kind: RowKind
     /// The state the cell is configured from.
     public var state: any Equatable & Sendable { box.state }
-    /// The state as a hashable value when its type is `Hashable`; nil otherwise. (Validating
-    /// targets compare rows with `isContentEqual(to:)`, whatever the state's type.)
-    var hashableState: (any Hashable & Sendable)? { box.hashableState }
 
     /// The state, boxed once: copying a row retains one object, and comparing two states needs no
     /// dynamic cast (the box knows its state's type; see `StateBox`).
@@ -52,21 +49,8 @@ public struct KeyedRow: Diffable, Sendable {
         self.extras = nil
     }
 
-    /// A row shown by a cell of kind `kind`, with a hashable state.
-    public init<State: Hashable & Sendable>(key: String, kind: RowKind, state: State) {
-        self.key = key
-        self.kind = kind
-        self.box = HashableStateBox(state)
-        self.extras = nil
-    }
-
     /// A row of kind `RowKind(Cell.self)` with no typed cell (see `init(key:kind:state:)`).
     public init<Cell, State: Equatable & Sendable>(key: String, cell: Cell.Type, state: State) {
-        self.init(key: key, kind: RowKind(cell), state: state)
-    }
-
-    /// A row of kind `RowKind(Cell.self)` with a hashable state and no typed cell.
-    public init<Cell, State: Hashable & Sendable>(key: String, cell: Cell.Type, state: State) {
         self.init(key: key, kind: RowKind(cell), state: state)
     }
 
@@ -85,36 +69,15 @@ public struct KeyedRow: Diffable, Sendable {
                   binding: ViewBinding<Cell, State>(configure: configure, reset: reset), actions: actions)
     }
 
-    /// A row shown by a `Cell` with a hashable state (see the `Equatable` form).
-    public init<Cell: ReusableView, State: Hashable & Sendable>(
-        key: String, cell: Cell.Type, state: State, actions: RowActions = RowActions(),
-        reset: (@MainActor @Sendable (Cell) -> Void)? = nil,
-        configure: @escaping @MainActor @Sendable (Cell, State) -> Void
-    ) {
-        self.init(key: key, kind: RowKind(cell), box: HashableStateBox(state),
-                  binding: ViewBinding<Cell, State>(configure: configure, reset: reset), actions: actions)
-    }
-
     /// A row shown by a `ConfigurableView` cell (CellKit's `CellConfigurable`): the cell's own
     /// `configure(with:)` and `reset()` are used.
     public init<Cell: ConfigurableView>(key: String, cell: Cell.Type, state: Cell.State) {
         self.init(key: key, kind: RowKind(cell), box: StateBox(state), binding: Cell.selfBinding, actions: RowActions())
     }
 
-    /// A row shown by a `ConfigurableView` cell with a hashable state.
-    public init<Cell: ConfigurableView>(key: String, cell: Cell.Type, state: Cell.State) where Cell.State: Hashable {
-        self.init(key: key, kind: RowKind(cell), box: HashableStateBox(state), binding: Cell.selfBinding, actions: RowActions())
-    }
-
     /// A row shown by a `ConfigurableView` cell, with actions.
     public init<Cell: ConfigurableView>(key: String, cell: Cell.Type, state: Cell.State, actions: RowActions) {
         self.init(key: key, kind: RowKind(cell), box: StateBox(state), binding: Cell.selfBinding, actions: actions)
-    }
-
-    /// A row shown by a `ConfigurableView` cell with a hashable state, with actions.
-    public init<Cell: ConfigurableView>(key: String, cell: Cell.Type, state: Cell.State, actions: RowActions)
-    where Cell.State: Hashable {
-        self.init(key: key, kind: RowKind(cell), box: HashableStateBox(state), binding: Cell.selfBinding, actions: actions)
     }
 
     private init(key: String, kind: RowKind, box: AnyStateBox, binding: AnyViewBinding?, actions: RowActions) {
@@ -168,7 +131,6 @@ class AnyStateBox: @unchecked Sendable {
     init(stateType: ObjectIdentifier) { self.stateType = stateType }
 
     var state: any Equatable & Sendable { fatalError("abstract") }
-    var hashableState: (any Hashable & Sendable)? { nil }
 
     /// Whether `other` holds an equal state of the same type.
     func isEqual(to other: AnyStateBox) -> Bool { fatalError("abstract") }
@@ -186,14 +148,9 @@ class StateBox<State: Equatable & Sendable>: AnyStateBox, @unchecked Sendable {
     override var state: any Equatable & Sendable { value }
 
     override func isEqual(to other: AnyStateBox) -> Bool {
-        // Equal type identities mean `other` was made by this class with this State (the hashable
-        // subclass stores its value here too), so the downcast cannot be wrong.
+        // Equal type identities mean `other` was made by this class with this State, so the
+        // downcast cannot be wrong.
         guard other.stateType == stateType else { return false }
         return value == unsafeDowncast(other, to: StateBox<State>.self).value
     }
-}
-
-/// A hashable state: the same box, which can also describe its content as a hashable value.
-final class HashableStateBox<State: Hashable & Sendable>: StateBox<State>, @unchecked Sendable {
-    override var hashableState: (any Hashable & Sendable)? { value }
 }
