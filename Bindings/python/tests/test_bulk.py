@@ -5,7 +5,6 @@ is compared against diff() with key= (which forces per-element numbering), seede
 against diff() of the keys as Python values. Each randomized case prints its seed on failure.
 """
 
-import os
 import random
 import uuid
 from array import array
@@ -14,18 +13,10 @@ import pytest
 
 import rowdiff
 from rowdiff import _bulk
+from seeded import Cases
 
-BASE_SEED = int(os.environ.get("ROWDIFF_TEST_SEED", "20261123"))
-CASES = int(os.environ.get("ROWDIFF_TEST_CASES", "400"))
-
-
-def run_cases(check, salt):
-    for case in range(CASES):
-        seed = BASE_SEED + case * 7919 + salt
-        try:
-            check(random.Random(seed))
-        except Exception as error:
-            pytest.fail(f"case failed with seed {seed} (ROWDIFF_TEST_SEED={seed} ROWDIFF_TEST_CASES=1): {error!r}")
+CASES = Cases("20261123", "400")
+run_cases = CASES.run
 
 
 def general(old, new):

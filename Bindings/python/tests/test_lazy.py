@@ -7,7 +7,6 @@ Seeded; each case prints its seed on failure (ROWDIFF_TEST_SEED=<seed> ROWDIFF_T
 
 import copy
 import dataclasses
-import os
 import pickle
 import random
 
@@ -15,22 +14,11 @@ import pytest
 
 import rowdiff
 from rowdiff import Step, core
+from seeded import Cases, random_rows
 
-BASE_SEED = int(os.environ.get("ROWDIFF_TEST_SEED", "20261124"))
-CASES = int(os.environ.get("ROWDIFF_TEST_CASES", "400"))
-
-
-def run_cases(check, salt):
-    for case in range(CASES):
-        seed = BASE_SEED + case * 7919 + salt
-        try:
-            check(random.Random(seed))
-        except Exception as error:
-            pytest.fail(f"case failed with seed {seed} (ROWDIFF_TEST_SEED={seed} ROWDIFF_TEST_CASES=1): {error!r}")
-
-
-def rows(rng, length, alphabet):
-    return [{"id": rng.randrange(alphabet), "v": rng.randrange(2)} for _ in range(length)]
+CASES = Cases("20261124", "400")
+BASE_SEED = CASES.base_seed
+run_cases = CASES.run
 
 
 def nones(indices):
@@ -86,7 +74,7 @@ def test_lazy_flat_fields_equal_eager_ones():
             check_lazy_flat(d, old, new, lambda x: x, None, rng.random() < 0.5)
             assert hash(d) == hash(rowdiff.Diff(**{f.name: getattr(d, f.name) for f in dataclasses.fields(d)}))
         else:  # dict rows with updates: the general path
-            old, new = rows(rng, rng.randrange(60), alphabet), rows(rng, rng.randrange(60), alphabet)
+            old, new = random_rows(rng, rng.randrange(60), alphabet), random_rows(rng, rng.randrange(60), alphabet)
             d = rowdiff.diff(old, new)
             check_lazy_flat(d, old, new, lambda x: x["id"], lambda x: x["v"], rng.random() < 0.5)
 
@@ -175,7 +163,7 @@ def test_lazy_sectioned_fields_equal_eager_ones():
 
         def sections():
             sids = rng.sample(range(8), rng.randrange(6))
-            return [(sid, rows(rng, rng.randrange(8), alphabet)) for sid in sids]
+            return [(sid, random_rows(rng, rng.randrange(8), alphabet)) for sid in sids]
 
         old, new = sections(), sections()
         d = rowdiff.diff_sectioned(old, new)

@@ -4,30 +4,16 @@ Each case prints its seed on failure; rerun one with ROWDIFF_TEST_SEED=<seed> RO
 Small alphabets make duplicates, moves between sections and updates common.
 """
 
-import os
 import random
 
-import pytest
 
 import rowdiff
 from oracle import duplicate_positions, is_increasing, kth_pairing, lis_length, rebuild_from_changes
+from seeded import Cases, random_rows
 
-BASE_SEED = int(os.environ.get("ROWDIFF_TEST_SEED", "20240611"))
-CASES = int(os.environ.get("ROWDIFF_TEST_CASES", "2500"))
-
-
-def run_cases(check, salt):
-    for case in range(CASES):
-        seed = BASE_SEED + case * 7919 + salt
-        try:
-            check(random.Random(seed))
-        except Exception as error:
-            pytest.fail(f"case failed with seed {seed} (ROWDIFF_TEST_SEED={seed} ROWDIFF_TEST_CASES=1): {error!r}")
-
-
-def random_rows(rng, length, alphabet):
-    """Dict rows with a small id alphabet (duplicates) and a 2-valued content (updates)."""
-    return [{"id": rng.randrange(alphabet), "v": rng.randrange(2)} for _ in range(length)]
+CASES = Cases("20240611", "2500")
+BASE_SEED = CASES.base_seed
+run_cases = CASES.run
 
 
 def check_level(old_ids, new_ids, changes, what):
