@@ -54,7 +54,9 @@ public final class StagedUpdate<Section: DiffableSection> {
     /// The model after the last stage: the caller's own values (equal to the last stage's data by
     /// identity and content, but fields outside the comparison are current too).
     private let final: [Section]
-    private let installData: @MainActor ([Section]) -> Void
+    /// Stores a stage's data; the flag is true for the final model (the last stage, or
+    /// `installRemaining()`).
+    private let installData: @MainActor ([Section], _ isFinal: Bool) -> Void
 
     /// An update from `old` to `new` for a data source that stores its model with `install`.
     /// Nothing is installed until a stage (or `installRemaining()`) is.
@@ -69,10 +71,18 @@ public final class StagedUpdate<Section: DiffableSection> {
 
     /// An update applying `changeset`, ending at `final`, stored with `install`.
     /// - Complexity: O(stages).
-    public init(_ changeset: StagedChangeset<Section>, final: [Section], install: @escaping @MainActor ([Section]) -> Void) {
+    public convenience init(
+        _ changeset: StagedChangeset<Section>, final: [Section], install: @escaping @MainActor ([Section]) -> Void
+    ) {
+        self.init(changeset, final: final, installing: { data, _ in install(data) })
+    }
+
+    /// An update whose installer is told when it installs the final model (the renderer hands
+    /// over its prebuilt key table there).
+    init(_ changeset: StagedChangeset<Section>, final: [Section], installing: @escaping @MainActor ([Section], _ isFinal: Bool) -> Void) {
         self.changeset = changeset
         self.final = final
-        self.installData = install
+        self.installData = installing
         self.installedStageCount = 0
     }
 
@@ -80,7 +90,7 @@ public final class StagedUpdate<Section: DiffableSection> {
     init(applied changeset: StagedChangeset<Section>, final: [Section]) {
         self.changeset = changeset
         self.final = final
-        self.installData = { _ in }
+        self.installData = { _, _ in }
         self.installedStageCount = changeset.stages.count
         self.finalInstalled = true
     }
@@ -100,7 +110,7 @@ public final class StagedUpdate<Section: DiffableSection> {
         installedStageCount += 1
         let isLast = installedStageCount == changeset.stages.count
         if isLast { finalInstalled = true }
-        installData(isLast ? final : changeset.stages[k].data)
+        installData(isLast ? final : changeset.stages[k].data, isLast)
     }
 
     /// Applies the stages not yet installed to `target`: one `performBatchUpdates` per stage, each
@@ -137,7 +147,7 @@ public final class StagedUpdate<Section: DiffableSection> {
         guard !finalInstalled else { return }
         installedStageCount = changeset.stages.count
         finalInstalled = true
-        installData(final)
+        installData(final, true)
     }
 }
 

@@ -261,7 +261,7 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
         let final = computed.final
         let completions = request.completions
         unfinishedRenders += 1
-        let finish: @MainActor (Bool) -> Void = { [weak self] _ in
+        let finish: @MainActor @Sendable (Bool) -> Void = { [weak self] _ in
             for completion in completions { completion() }
             self?.unfinishedRenders -= 1
             self?.resumeIdleWaiters()
@@ -289,26 +289,19 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
             outcome = .patched(steps: steps.count)
             change = .reloadAll
         case .staged(let staged):
-            let last = staged.stages.count - 1
-            let ignore: @MainActor (Bool) -> Void = { _ in }
-            if last < 0 {
-                dataSource.install(final, index: computed.index)
-                finish(true)
+            // One batch per stage, each installing its data inside the batch; the last stage
+            // installs the caller's own values (equal to its data by identity and content, so
+            // fields outside the comparison are current too) with the key table built beside the diff.
+            let dataSource = self.dataSource
+            let index = computed.index
+            let update = StagedUpdate(staged, final: final) { data, isFinal in
+                dataSource.install(data, index: isFinal ? index : nil)
             }
-            for (k, stage) in staged.stages.enumerated() {
-                // The last stage installs the caller's own values (equal to stage.data by
-                // identity and content), so fields outside the comparison are current too.
-                let data = k == last ? final : stage.data
-                let index = k == last ? computed.index : nil
-                let dataSource = self.dataSource
-                if let target {
-                    target.performBatchUpdates(
-                        stage.update, installingData: { dataSource.install(data, index: index) },
-                        completion: k == last ? finish : ignore)
-                } else {
-                    dataSource.install(data, index: index)
-                    if k == last { finish(true) }
-                }
+            if let target {
+                update.apply(to: target, completion: finish)
+            } else {
+                update.installRemaining()
+                finish(true)
             }
             outcome = .animated(batches: staged.stages.count)
             change = .staged(StagedUpdate(applied: staged, final: final))
