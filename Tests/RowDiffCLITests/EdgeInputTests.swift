@@ -12,6 +12,19 @@ import Glibc
 @Suite struct EdgeInputTests {
     private static let binary = OutputTests.builtExecutable()
 
+    /// Whether this build runs under ThreadSanitizer or AddressSanitizer (`swift test --sanitize=…`,
+    /// which builds `rowdiff` the same way): their runtimes reserve terabytes of address space at
+    /// start-up and cannot run under `ulimit -v`, so the address-space-limit tests only run in
+    /// plain builds (as `scripts/test.sh`'s `swift test` does).
+    private static let isSanitized: Bool = {
+        let program = dlopen(nil, RTLD_NOW) // the test process and everything it loaded
+        let runtimes: [String] = ["__tsan_init", "__asan_init"]
+        return runtimes.contains { dlsym(program, $0) != nil }
+    }()
+
+    /// The tests that start `rowdiff` under `ulimit -v`.
+    private static var canLimitAddressSpace: Bool { binary != nil && !isSanitized }
+
     /// Runs `script` with `sh -c`, `$0` being the built `rowdiff`.
     private func shell(_ script: String, in scratch: Scratch) throws -> RunResult {
         let binary = try #require(Self.binary)
@@ -52,7 +65,7 @@ import Glibc
         #expect(MemoryBudget.diffing(elements: Int.max / 2) == Int.max)
     }
 
-    @Test(.enabled(if: EdgeInputTests.binary != nil, "no built rowdiff executable next to the test bundle"))
+    @Test(.enabled(if: EdgeInputTests.canLimitAddressSpace, "no built rowdiff executable, or a sanitized build (no ulimit -v)"))
     func devZero_underAMemoryLimit_exits2WithOneLine_asAFileAndOnStdin() throws {
         let scratch = Scratch()
         scratch.file("new.json", "[]")
@@ -63,7 +76,7 @@ import Glibc
         expectOneLine(stdin, prefix: "rowdiff: <stdin>: ")
     }
 
-    @Test(.enabled(if: EdgeInputTests.binary != nil, "no built rowdiff executable next to the test bundle"))
+    @Test(.enabled(if: EdgeInputTests.canLimitAddressSpace, "no built rowdiff executable, or a sanitized build (no ulimit -v)"))
     func inputThatFits_butWhoseParseWouldNot_exits2BeforeParsing() throws {
         let scratch = Scratch()
         // 2 × 12 MB of one-digit rows: parsing could need ~1.2 GB, more than 1 GiB of address space.
@@ -72,7 +85,7 @@ import Glibc
         expectOneLine(result, prefix: "rowdiff: old.json: not enough memory to diff inputs of this size (up to 1152000288 bytes needed)")
     }
 
-    @Test(.enabled(if: EdgeInputTests.binary != nil, "no built rowdiff executable next to the test bundle"))
+    @Test(.enabled(if: EdgeInputTests.canLimitAddressSpace, "no built rowdiff executable, or a sanitized build (no ulimit -v)"))
     func inputThatParses_butWhoseDiffWouldNot_exits2BeforeDiffing() throws {
         let scratch = Scratch()
         // 2 × 2 MB, 2 × 1M rows: parsing fits in 1 GiB, the diff could need ~770 MB more.

@@ -38,12 +38,16 @@ enum MemoryBudget {
         return overflow ? Int.max : product
     }
 
-    /// True when `bytes` can be allocated now. The memory is reserved and released at once; pages
-    /// are never touched, so this costs no real memory.
+    /// True when `bytes` can be allocated now. The address space is reserved and released at once;
+    /// pages are never touched, so this costs no real memory. It asks the kernel directly (`mmap`,
+    /// which is what the allocator does for blocks this large): the limits that matter — `ulimit -v`
+    /// and strict overcommit — are the kernel's, and a sanitizer's allocator would treat an absurd
+    /// `malloc` size as a fatal error instead of returning nil.
     static func isAvailable(_ bytes: Int) -> Bool {
         guard bytes > 0 else { return true }
-        guard let probe = malloc(bytes) else { return false }
-        free(probe)
+        let probe = mmap(nil, bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANON, -1, 0)
+        guard let probe, probe != MAP_FAILED else { return false }
+        munmap(probe, bytes)
         return true
     }
 }
