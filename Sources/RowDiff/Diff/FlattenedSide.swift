@@ -1,14 +1,14 @@
-/// One side of a sectioned diff, flattened for the core: section identities, all row identities
-/// section-major, and where each section's rows start.
+/// One side of a sectioned diff, as the core sees it: section identities, the rows of each
+/// section, and where each section's rows start in the section-major order of all rows. Row
+/// identities are read from the rows where needed, never gathered into an array of their own.
 @usableFromInline
 struct FlattenedSide<Section: DiffableSection> {
     @usableFromInline let sectionIDs: [Section.DiffIdentity]
-    @usableFromInline let rowIDs: [Section.Row.DiffIdentity]
     @usableFromInline let rows: [[Section.Row]]
     /// rowStart[s] is the global index of section s's first row; rowStart[count] is the total.
     @usableFromInline let rowStart: [Int]
 
-    /// - Complexity: O(sections + rows).
+    /// - Complexity: O(sections).
     @inlinable
     init(_ sections: [Section]) {
         sectionIDs = sections.map { $0.diffIdentity }
@@ -22,8 +22,20 @@ struct FlattenedSide<Section: DiffableSection> {
         }
         start.append(total)
         rowStart = start
+    }
+
+    @inlinable
+    var rowCount: Int { rowStart[rowStart.count - 1] }
+
+    @inlinable
+    var rowCounts: [Int] { rows.map { $0.count } }
+
+    /// Every row identity, section-major: only the collision guard's exact path needs them as an array.
+    /// - Complexity: O(rows).
+    @inlinable
+    func rowIdentities() -> [Section.Row.DiffIdentity] {
         var ids = [Section.Row.DiffIdentity]()
-        ids.reserveCapacity(total)
+        ids.reserveCapacity(rowCount)
         // Rows are read in place: iterating them would copy every row (retaining its fields) only
         // to read its identity.
         for section in rows {
@@ -31,11 +43,21 @@ struct FlattenedSide<Section: DiffableSection> {
                 for index in rows.indices { ids.append(rows[index].diffIdentity) }
             }
         }
-        rowIDs = ids
+        return ids
     }
 
+    /// For each row, section-major, the section holding it; empty for a single section (whose
+    /// rows need no table). Lets the old side's rows be reached by global index in O(1).
+    /// - Complexity: O(rows) with more than one section, O(1) otherwise.
     @inlinable
-    var rowCounts: [Int] { rows.map { $0.count } }
+    func sectionOfRows() -> [Int32] {
+        guard rows.count > 1 else { return [] }
+        var table = [Int32](repeating: 0, count: rowCount)
+        for section in rows.indices {
+            for index in rowStart[section]..<rowStart[section + 1] { table[index] = Int32(section) }
+        }
+        return table
+    }
 
     @inlinable
     func path(ofRow index: Int) -> ItemPath { rowPath(of: index, starts: rowStart) }
@@ -68,12 +90,11 @@ struct PreparedSide<Section: DiffableSection> {
     @inlinable
     init(_ sections: [Section], mask: UInt64, types: SideTypes) {
         let side = FlattenedSide(sections)
-        func fingerprints<ID: Hashable>(_ ids: [ID], _ fingerprintable: (any Fingerprintable.Type)?) -> [UInt64] {
-            let computed = IdentityFingerprints.compute(ids, seed: 0, fingerprintable: fingerprintable)
-            return mask == .max ? computed : computed.map { $0 & mask }
-        }
-        var input = CoreInput(sections: fingerprints(side.sectionIDs, types.sectionIdentity), rowCounts: side.rowCounts,
-                              rows: fingerprints(side.rowIDs, types.rowIdentity))
+        let sectionPrints = IdentityFingerprints.compute(side.sectionIDs, seed: 0, fingerprintable: types.sectionIdentity)
+        let rowPrints = IdentityFingerprints.ofRows(side.rows, total: side.rowCount, seed: 0, mask: mask,
+                                                   fingerprintable: types.rowIdentity)
+        var input = CoreInput(sections: mask == .max ? sectionPrints : sectionPrints.map { $0 & mask },
+                              rowCounts: side.rowCounts, rows: rowPrints)
         // Rows with content versions let the core find updates; versions are exact by contract.
         input.rowContents = ContentVersions.of(side.rows, versioned: types.rowVersions)
         self.side = side

@@ -59,17 +59,27 @@ public struct SectionedDiff<Section: DiffableSection> {
 
         var core = run(oldInput, newInput)
         var exact = false
-        if core.hasDuplicates || !Self.pairsAgree(core, oldSide, newSide, parallel: parallel) {
+        // Rows with content versions had their updates found by the core; the others are compared
+        // here, in the same pass that checks the matched identities.
+        let comparesContent = core.rowUpdates == nil
+        let oldSectionOf = oldSide.sectionOfRows()
+        var rowUpdates = core.hasDuplicates || !Self.sectionsAgree(core, oldSide, newSide) ? nil
+            : Self.matchedRows(core, oldSide, newSide, oldSectionOf, checksIdentities: true,
+                               comparesContent: comparesContent, parallel: parallel)
+        if rowUpdates == nil {
             // A repeated fingerprint may be a real duplicate or a collision; either way, exact
             // identities (dense numbers from a dictionary, which uses ==) settle it.
             let sections = ExactIdentities.number(oldSide.sectionIDs, newSide.sectionIDs)
-            let rows = ExactIdentities.number(oldSide.rowIDs, newSide.rowIDs)
+            let rows = ExactIdentities.number(oldSide.rowIdentities(), newSide.rowIdentities())
             var exactOld = CoreInput(sections: sections.old, rowCounts: oldSide.rowCounts, rows: rows.old)
             var exactNew = CoreInput(sections: sections.new, rowCounts: newSide.rowCounts, rows: rows.new)
             exactOld.rowContents = oldVersions
             exactNew.rowContents = newVersions
             core = run(exactOld, exactNew)
             exact = true
+            // Exact numbers need no identity check: only content is left to compare.
+            rowUpdates = Self.matchedRows(core, oldSide, newSide, oldSectionOf, checksIdentities: false,
+                                          comparesContent: comparesContent, parallel: parallel)
         }
 
         self.old = old
@@ -89,7 +99,7 @@ public struct SectionedDiff<Section: DiffableSection> {
             sectionDeletes: core.sectionDeletes, sectionInserts: core.sectionInserts, sectionMoves: core.sectionMoves,
             sectionUpdates: Self.sectionUpdates(core, old, new),
             itemDeletes: core.rowDeletes, itemInserts: core.rowInserts, itemMoves: core.rowMoves,
-            itemUpdates: core.rowUpdates ?? Self.rowUpdates(core, oldSide, newSide, parallel: parallel))
+            itemUpdates: core.rowUpdates ?? rowUpdates ?? [])
         self.changeset = changeset
         self.patch = core.steps.map { Patch(steps: $0, changeset: changeset, new: new, newSide: newSide) }
     }
@@ -101,36 +111,14 @@ public struct SectionedDiff<Section: DiffableSection> {
         return total
     }
 
-    /// Every matched pair (sections and rows) has equal identities. Rows are checked in two
-    /// halves on two cores when `parallel`.
+    /// Every matched section pair has equal identities.
     @inlinable
-    static func pairsAgree(_ core: CoreResult, _ old: FlattenedSide<Section>, _ new: FlattenedSide<Section>,
-                           parallel: Bool) -> Bool {
+    static func sectionsAgree(_ core: CoreResult, _ old: FlattenedSide<Section>, _ new: FlattenedSide<Section>) -> Bool {
         for newIndex in core.sectionNewToOld.indices {
             let oldIndex = core.sectionNewToOld[newIndex]
             if oldIndex != CoreResult.none && old.sectionIDs[Int(oldIndex)] != new.sectionIDs[newIndex] { return false }
         }
-        let count = core.rowNewToOld.count
-        let (first, second) = ParallelWork.both(
-            parallel: parallel, { rowsAgree(core, old, new, 0..<count / 2) }, { rowsAgree(core, old, new, count / 2..<count) })
-        return first && second
-    }
-
-    /// Matched rows with new indices in `range` have equal identities.
-    @inlinable
-    static func rowsAgree(_ core: CoreResult, _ old: FlattenedSide<Section>, _ new: FlattenedSide<Section>,
-                          _ range: Range<Int>) -> Bool {
-        old.rowIDs.withUnsafeBufferPointer { oldIDs in
-            new.rowIDs.withUnsafeBufferPointer { newIDs in
-                core.rowNewToOld.withUnsafeBufferPointer { newToOld in
-                    for newIndex in range {
-                        let oldIndex = newToOld[newIndex]
-                        if oldIndex != CoreResult.none && oldIDs[Int(oldIndex)] != newIDs[newIndex] { return false }
-                    }
-                    return true
-                }
-            }
-        }
+        return true
     }
 
     @inlinable
@@ -145,32 +133,30 @@ public struct SectionedDiff<Section: DiffableSection> {
         return updates
     }
 
-    /// Matched rows whose content differs, by destination; the rows are compared in two halves
-    /// on two cores when `parallel`.
+    /// One pass over the matched rows: checks that each pair's identities are equal (when
+    /// `checksIdentities`) and lists, by destination, the pairs whose content differs (when
+    /// `comparesContent`). Nil when a pair's identities differ: a fingerprint collision. The rows
+    /// are visited in two halves on two cores when `parallel`. `oldSectionOf` is
+    /// `old.sectionOfRows()`.
     @inlinable
-    static func rowUpdates(_ core: CoreResult, _ old: FlattenedSide<Section>, _ new: FlattenedSide<Section>,
-                           parallel: Bool) -> [Move<ItemPath>] {
-        // Old rows are reached by global index: a table of their sections avoids a search per row
-        // (a flat list, one section, needs no table).
-        var oldSectionOf = [Int32]()
-        if old.rows.count > 1 {
-            oldSectionOf = [Int32](repeating: 0, count: old.rowIDs.count)
-            for section in old.rows.indices {
-                for index in old.rowStart[section]..<old.rowStart[section + 1] { oldSectionOf[index] = Int32(section) }
-            }
-        }
+    static func matchedRows(_ core: CoreResult, _ old: FlattenedSide<Section>, _ new: FlattenedSide<Section>,
+                            _ oldSectionOf: [Int32], checksIdentities: Bool, comparesContent: Bool,
+                            parallel: Bool) -> [Move<ItemPath>]? {
+        guard checksIdentities || comparesContent else { return [] }
         let count = core.rowNewToOld.count
         let (first, second) = ParallelWork.both(
             parallel: parallel,
-            { rowUpdates(core, old, new, oldSectionOf, 0..<count / 2) },
-            { rowUpdates(core, old, new, oldSectionOf, count / 2..<count) })
+            { matchedRows(core, old, new, oldSectionOf, checksIdentities, comparesContent, 0..<count / 2) },
+            { matchedRows(core, old, new, oldSectionOf, checksIdentities, comparesContent, count / 2..<count) })
+        guard let first, let second else { return nil }
         return second.isEmpty ? first : first + second
     }
 
-    /// Matched rows with new (global) indices in `range` whose content differs, by destination.
+    /// `matchedRows` over the new (global) row indices in `range`.
     @inlinable
-    static func rowUpdates(_ core: CoreResult, _ old: FlattenedSide<Section>, _ new: FlattenedSide<Section>,
-                           _ oldSectionOf: [Int32], _ range: Range<Int>) -> [Move<ItemPath>] {
+    static func matchedRows(_ core: CoreResult, _ old: FlattenedSide<Section>, _ new: FlattenedSide<Section>,
+                            _ oldSectionOf: [Int32], _ checksIdentities: Bool, _ comparesContent: Bool,
+                            _ range: Range<Int>) -> [Move<ItemPath>]? {
         var updates = [Move<ItemPath>]()
         guard !range.isEmpty else { return updates }
         var section = rowPath(of: range.lowerBound, starts: new.rowStart).section
@@ -185,7 +171,8 @@ public struct SectionedDiff<Section: DiffableSection> {
                     let oldSection = oldSectionOf.isEmpty ? 0 : Int(oldSectionOf[Int(oldIndex)])
                     let oldItem = Int(oldIndex) - old.rowStart[oldSection]
                     let item = global - start
-                    if !old.rows[oldSection][oldItem].isContentEqual(to: rows[item]) {
+                    if checksIdentities && old.rows[oldSection][oldItem].diffIdentity != rows[item].diffIdentity { return nil }
+                    if comparesContent && !old.rows[oldSection][oldItem].isContentEqual(to: rows[item]) {
                         updates.append(Move(from: ItemPath(section: oldSection, item: oldItem), to: ItemPath(section: section, item: item)))
                     }
                 }
