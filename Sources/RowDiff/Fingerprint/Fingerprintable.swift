@@ -51,23 +51,18 @@ enum IdentityFingerprints {
     /// once per array.
     @inlinable
     static func compute<ID: Hashable>(_ ids: [ID], seed: UInt64, fingerprintable: (any Fingerprintable.Type)?) -> [UInt64] {
-        if let fingerprintable {
-            return fast(ids, as: fingerprintable, seed: seed)
-        }
-        // Any other Hashable: its hashValue agrees with ==, which is all that correctness needs.
-        return ids.map { UInt64(bitPattern: Int64($0.hashValue)) ^ seed }
-    }
-
-    @inlinable
-    static func fast<ID: Hashable, F: Fingerprintable>(_ ids: [ID], as type: F.Type, seed: UInt64) -> [UInt64] {
-        // ID and F are the same type here (the cast above succeeded), so the array is reused as is.
-        let values = unsafeBitCast(ids, to: [F].self)
         // Empty: `unsafeUninitializedCapacity: 0` would write the count into the shared empty-array
         // storage, a data race with every other thread reading an empty array (ThreadSanitizer).
-        if values.isEmpty { return [] }
-        return [UInt64](unsafeUninitializedCapacity: values.count) { output, count in
-            values.withUnsafeBufferPointer { F.fingerprints(of: $0, seed: seed, into: output) }
-            count = values.count
+        if ids.isEmpty { return [] }
+        guard let fingerprintable else {
+            // Any other Hashable: its hashValue agrees with ==, which is all that correctness needs.
+            return ids.map { UInt64(bitPattern: Int64($0.hashValue)) ^ seed }
+        }
+        // The values are handed over in place: no array of the conformance's type is made (its
+        // metadata would be looked up at run time on every call).
+        return [UInt64](unsafeUninitializedCapacity: ids.count) { output, count in
+            ids.withUnsafeBufferPointer { batch($0, as: fingerprintable, seed: seed, into: output) }
+            count = ids.count
         }
     }
 }
