@@ -205,6 +205,62 @@ static void test_larger_sectioned_diffs_honour_the_contract(void) {
     }
 }
 
+/* One section on each side, the same one: the rows are finished as a flat list (a shortcut in
+ * diff_sectioned.c). Judged by the oracle, and equal change by change to the flat diff of the rows. */
+static void test_one_matched_section_gives_the_flat_diffs_changes(void) {
+    flat_input old_flat = {0}, new_flat = {0};
+    cdiff_context *flat_context = cdiff_context_create();
+    for (size_t index = 0; index < 2000; index++) {
+        uint64_t seed = harness_seed() ^ (index * 0xBF58476D1CE4E5B9ull) ^ 14;
+        rng r = rng_seeded(seed);
+        size_t count = rng_below(&r, 40), alphabet = 1 + rng_below(&r, index % 2 ? 8 : 400);
+        sectioned_input_clear(&old_in);
+        sectioned_input_add_section(&old_in, 0x5EC0000, 0);
+        for (size_t k = 0; k < count; k++) sectioned_input_add_row(&old_in, rng_below(&r, alphabet), rng_below(&r, 2));
+        edited_side(&r, &old_in, &new_in, alphabet);
+        if (new_in.section_count != 1 || new_in.section_ids[0] != 0x5EC0000) {
+            sectioned_input_clear(&new_in);
+            sectioned_input_add_section(&new_in, 0x5EC0000, 1);
+            for (size_t k = 0; k < old_in.row_count; k++)
+                if (rng_below(&r, 4)) sectioned_input_add_row(&new_in, old_in.row_ids[k], old_in.row_contents[k]);
+        }
+        if (!run_case(0, 1, "one matched section", index, seed)) break;
+        flat_input_clear(&old_flat);
+        flat_input_clear(&new_flat);
+        for (size_t k = 0; k < old_in.row_count; k++) flat_input_add(&old_flat, old_in.row_ids[k], old_in.row_contents[k]);
+        for (size_t k = 0; k < new_in.row_count; k++) flat_input_add(&new_flat, new_in.row_ids[k], new_in.row_contents[k]);
+        cdiff_list o = flat_input_list(&old_flat, 1), n = flat_input_list(&new_flat, 1);
+        cdiff_changes flat;
+        if (cdiff_diff(flat_context, &o, &n, &flat) != CDIFF_OK) {
+            harness_fail(__FILE__, __LINE__, "the flat diff failed (case %zu)", index);
+            break;
+        }
+        int same = rows.delete_count == flat.delete_count && rows.insert_count == flat.insert_count &&
+                   rows.move_count == flat.move_count && rows.update_count == flat.update_count &&
+                   rows.old_duplicate_count == flat.old_duplicate_count &&
+                   rows.new_duplicate_count == flat.new_duplicate_count &&
+                   memcmp(rows.old_to_new, flat.old_to_new, o.count * sizeof(uint32_t)) == 0 &&
+                   memcmp(rows.new_to_old, flat.new_to_old, n.count * sizeof(uint32_t)) == 0;
+        for (size_t k = 0; same && k < flat.delete_count; k++) same = rows.deletes[k].section == 0 && rows.deletes[k].row == flat.deletes[k];
+        for (size_t k = 0; same && k < flat.insert_count; k++) same = rows.inserts[k].section == 0 && rows.inserts[k].row == flat.inserts[k];
+        for (size_t k = 0; same && k < flat.move_count; k++)
+            same = rows.moves[k].from.row == flat.moves[k].from && rows.moves[k].to.row == flat.moves[k].to &&
+                   rows.moves[k].from.section == 0 && rows.moves[k].to.section == 0;
+        for (size_t k = 0; same && k < flat.update_count; k++)
+            same = rows.updates[k].from.row == flat.updates[k].from && rows.updates[k].to.row == flat.updates[k].to;
+        if (!same) {
+            harness_case("one matched section case %zu, case seed 0x%llx", index, (unsigned long long)seed);
+            harness_fail(__FILE__, __LINE__, "the sectioned diff's rows differ from the flat diff of the same rows");
+            print_flat(stderr, "old", &o);
+            print_flat(stderr, "new", &n);
+            break;
+        }
+    }
+    cdiff_context_free(flat_context);
+    flat_input_free(&old_flat);
+    flat_input_free(&new_flat);
+}
+
 int main(int argc, char **argv) {
     harness_init(argc, argv);
     context = cdiff_context_create();
@@ -218,6 +274,7 @@ int main(int argc, char **argv) {
     RUN_TEST(test_random_sectioned_diffs_honour_the_contract);
     RUN_TEST(test_random_duplicate_free_sectioned_diffs_honour_the_contract);
     RUN_TEST(test_larger_sectioned_diffs_honour_the_contract);
+    RUN_TEST(test_one_matched_section_gives_the_flat_diffs_changes);
     cdiff_context_free(context);
     sectioned_input_free(&old_in);
     sectioned_input_free(&new_in);
