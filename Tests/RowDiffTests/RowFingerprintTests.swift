@@ -3,7 +3,7 @@ import Testing
 @testable import RowDiff
 
 /// Row fingerprints are read straight from the rows, batch-fingerprinted types in blocks of
-/// `IdentityFingerprints.blockRows`: every row must get exactly the fingerprint its identity gets
+/// `IdentityFingerprints.blockRows(stride:)`: every row must get exactly the fingerprint its identity gets
 /// alone, in section-major order, across block and section boundaries and under a mask.
 @Suite("Row fingerprints")
 struct RowFingerprintTests {
@@ -23,7 +23,7 @@ struct RowFingerprintTests {
 
     /// Section sizes around the block size, empty sections included.
     static func sizes(_ rng: inout SplitMix64) -> [Int] {
-        let block = IdentityFingerprints.blockRows
+        let block = IdentityFingerprints.blockRows(stride: MemoryLayout<UUID>.stride)
         let choices = [0, 1, block - 1, block, block + 1, 2 * block + 3, rng.int(0...3 * block)]
         return (0..<rng.int(0...5)).map { _ in choices[rng.int(0...choices.count - 1)] }
     }

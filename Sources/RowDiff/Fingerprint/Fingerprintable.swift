@@ -70,7 +70,7 @@ enum IdentityFingerprints {
 extension IdentityFingerprints {
     /// One fingerprint per row identity, section-major, read straight from the rows: identities
     /// are never gathered into an array of their own. Batch-fingerprinted types (UUIDs) get their
-    /// identities copied into a small reused block, one block at a time, so the batch call still
+    /// identities copied into a small block on the stack, one block at a time, so the batch call still
     /// sees contiguous values while the diff's memory stays one 8-byte word per row (a first diff
     /// pays a page fault for every new page it touches; at 100k UUID rows per side the gathered
     /// identities were 3 MB of them).
@@ -101,14 +101,21 @@ extension IdentityFingerprints {
         }
     }
 
-    /// Rows per block: 16 KB of UUIDs, enough to amortise a batch call, small enough to stay in cache.
-    @usableFromInline static let blockRows = 1024
+    /// Bytes per block: the most the standard library places on the stack without checking how
+    /// much stack is left (a larger block is a heap allocation per diff). 64 UUIDs amortise a
+    /// batch call well.
+    @usableFromInline static let blockBytes = 1024
+
+    /// Identities per block for a type of `stride` bytes.
+    @inlinable
+    static func blockRows(stride: Int) -> Int { max(1, blockBytes / max(1, stride)) }
 
     /// Copies the identities into the block in code specialised for `Row` (the copy is the
     /// per-row work); only the batch call goes through the conformance found at run time.
     @inlinable
     static func blocks<Row: Diffable>(_ sections: [[Row]], as type: any Fingerprintable.Type, seed: UInt64,
                                       into output: UnsafeMutableBufferPointer<UInt64>) {
+        let blockRows = blockRows(stride: MemoryLayout<Row.DiffIdentity>.stride)
         withUnsafeTemporaryAllocation(of: Row.DiffIdentity.self, capacity: blockRows) { block in
             var filled = 0, written = 0
             func flush() {
