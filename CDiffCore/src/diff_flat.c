@@ -37,9 +37,7 @@ void cdiff_finish_level(cdiff_context *context, const cdiff_match *match, const 
     uint32_t *values = context->buffers[BUF_SCRATCH].data;
     for (size_t j = lo; j < hi; j++)
         if (new_to_old[j] != CDIFF_NONE) values[matched++] = new_to_old[j];
-    uint32_t *tails = values + matched, *predecessors = tails + matched;
-    uint8_t *marks = (uint8_t *)(predecessors + matched);
-    cdiff_lis_mark(values, matched, tails, predecessors, marks);
+    const uint8_t *marks = cdiff_lis_marks_after(values, matched);
     for (size_t j = lo, k = 0; j < hi; j++) {
         if (new_to_old[j] == CDIFF_NONE) continue;
         if (!marks[k++]) moves[move_count++] = (cdiff_move){new_to_old[j], (uint32_t)j};

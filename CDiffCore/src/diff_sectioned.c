@@ -114,9 +114,7 @@ static void finish_one_section(cdiff_context *context, const cdiff_match *match,
     uint32_t *values = context->buffers[BUF_SCRATCH].data;
     for (size_t j = lo; j < hi; j++)
         if (new_to_old[j] != CDIFF_NONE) values[staying++] = new_to_old[j];
-    uint32_t *tails = values + staying, *predecessors = tails + staying;
-    uint8_t *marks = (uint8_t *)(predecessors + staying);
-    cdiff_lis_mark(values, staying, tails, predecessors, marks);
+    const uint8_t *marks = cdiff_lis_marks_after(values, staying);
     for (size_t j = lo, k = 0; j < hi; j++) {
         uint32_t i = new_to_old[j];
         if (i == CDIFF_NONE) continue;
@@ -187,9 +185,7 @@ static void match_rows(cdiff_context *context, const cdiff_sectioned_list *old_l
             uint32_t i = new_to_old[j];
             if (i != CDIFF_NONE && section_old_to_new[old_owner[i]] == t) values[staying++] = i;
         }
-        uint32_t *tails = values + staying, *predecessors = tails + staying;
-        uint8_t *marks = (uint8_t *)(predecessors + staying);
-        cdiff_lis_mark(values, staying, tails, predecessors, marks);
+        const uint8_t *marks = cdiff_lis_marks_after(values, staying);
         for (uint32_t j = lo, k = 0; j < hi; j++) {
             uint32_t i = new_to_old[j];
             if (i == CDIFF_NONE) continue;

@@ -140,6 +140,16 @@ void cdiff_match_sorted(const uint64_t *old_ids, size_t n, const uint64_t *new_i
 size_t cdiff_lis_mark(const uint32_t *values, size_t count, uint32_t *tails, uint32_t *predecessors,
                       uint8_t *marks);
 
+/* cdiff_lis_mark with its scratch carved from the memory right after values[0..count): tails,
+ * predecessors (count words each), then the marks (count bytes), which it returns. The callers
+ * gather `values` at the start of BUF_SCRATCH, reserved for 13 bytes per value. */
+static inline const uint8_t *cdiff_lis_marks_after(uint32_t *values, size_t count) {
+    uint32_t *tails = values + count, *predecessors = tails + count;
+    uint8_t *marks = (uint8_t *)(predecessors + count);
+    cdiff_lis_mark(values, count, tails, predecessors, marks);
+    return marks;
+}
+
 /* ---- Input checks (diff_flat.c) ---- */
 cdiff_status cdiff_check_ids(const uint64_t *ids, const uint64_t *contents, size_t count);
 cdiff_status cdiff_check_contents(const uint64_t *old_contents, size_t n, const uint64_t *new_contents, size_t m);
