@@ -92,8 +92,10 @@ static inline slot *find(table *t, uint64_t fingerprint) {
 }
 
 /* Tables larger than the cache would make every insert and probe wait for memory; fetching the
- * slot a few elements ahead overlaps those waits. */
+ * slot a few elements ahead overlaps those waits. A table that fits the first-level cache (32 KB
+ * of slots) is not prefetched: there it would only hash every element twice. */
 #define PREFETCH_DISTANCE 16
+#define PREFETCH_MIN_SLOTS 4096
 #if defined(__GNUC__) || defined(__clang__)
 #define PREFETCH_SLOT(t, fingerprint) __builtin_prefetch(&(t)->slots[slot_of((t)->keys, (fingerprint), (t)->capacity)], 1)
 #else
@@ -115,8 +117,9 @@ enum { PASS_CLEAN = 0, PASS_DUPLICATE = 1, PASS_OVER_BUDGET = 2 };
  * chain[i] links occurrence i to the next one. PASS_DUPLICATE when an identity occurs twice. */
 static int insert_old(table *t, const uint64_t *old_ids, size_t n, uint32_t *chain) {
     int duplicate = PASS_CLEAN;
+    const bool prefetch = t->capacity >= PREFETCH_MIN_SLOTS;
     for (size_t k = n; k-- > 0;) {
-        if (k >= PREFETCH_DISTANCE) PREFETCH_SLOT(t, old_ids[k - PREFETCH_DISTANCE]);
+        if (prefetch && k >= PREFETCH_DISTANCE) PREFETCH_SLOT(t, old_ids[k - PREFETCH_DISTANCE]);
         slot *s = find(t, old_ids[k]);
         if (CDIFF_UNLIKELY(t->probes > t->probe_limit)) return PASS_OVER_BUDGET;
         if (s->ref == EMPTY) {
@@ -137,8 +140,9 @@ static int insert_old(table *t, const uint64_t *old_ids, size_t n, uint32_t *cha
 static int pair_new(table *t, const uint64_t *new_ids, size_t lo, size_t hi, size_t old_lo, size_t old_hi,
                     const uint32_t *chain, uint32_t *old_to_new, uint32_t *new_to_old) {
     bool duplicate = false;
+    const bool prefetch = t->capacity >= PREFETCH_MIN_SLOTS;
     for (size_t j = lo; j < hi; j++) {
-        if (j + PREFETCH_DISTANCE < hi) PREFETCH_SLOT(t, new_ids[j + PREFETCH_DISTANCE]);
+        if (prefetch && j + PREFETCH_DISTANCE < hi) PREFETCH_SLOT(t, new_ids[j + PREFETCH_DISTANCE]);
         slot *s = find(t, new_ids[j]);
         if (CDIFF_UNLIKELY(t->probes > t->probe_limit)) return PASS_OVER_BUDGET;
         new_to_old[j] = CDIFF_NONE;
