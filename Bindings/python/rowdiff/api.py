@@ -239,13 +239,18 @@ def diff(
 
     - Complexity: O(n + m) Python work to number the elements, O((n + m) log(n + m)) in C.
     """
-    old, new = list(old), list(new)
+    # `new` is kept (the patch's values come from it), so it is copied. The int path only reads
+    # `old`, in C loops, so a list or tuple is used as it is (a million-element copy is 8 MB
+    # the process has to fault in); the general path copies it, since key= and content= run
+    # caller code while it is read.
+    old_items, new = old if type(old) in (list, tuple) else list(old), list(new)
     if key is None and content is None:
         # Lists of plain ints (ids from a database, say): the ints are their own exact identities
         # and contents, so they go to C as they are, with no per-element Python call.
-        ints = _bulk.plain_int_ids(old, new)
+        ints = _bulk.plain_int_ids(old_items, new)
         if ints is not None:
             return _flat_diff(new, ints[0], ints[1], None, None)
+    old = old_items if old_items is not old else list(old_items)
     numbering = _Numbering(key, content)
     old_ids: list[int] = []
     old_contents: list[int] = []

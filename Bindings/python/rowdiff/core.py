@@ -114,14 +114,16 @@ def _address(buffer: array | None) -> int | None:
 
 
 def _u32s(address: int | None, count: int) -> list[int]:
-    if count == 0:
-        return []
-    return array(_U32, ctypes.string_at(address, 4 * count)).tolist()
+    return _u32_array(address, count).tolist()
 
 
 def _u32_array(address: int | None, count: int) -> array:
-    """A uint32 C array copied out as an array('I'): one memory copy, no Python int per item."""
-    return array(_U32, ctypes.string_at(address, 4 * count)) if count else array(_U32)
+    """A uint32 C array copied out as an array('I'): one memory copy (frombytes reads the C
+    memory through a ctypes view; string_at would copy it twice), no Python int per item."""
+    out = array(_U32)
+    if count:
+        out.frombytes((ctypes.c_char * (4 * count)).from_address(address))  # type: ignore[arg-type]
+    return out
 
 
 def _pairs(address: int | None, count: int) -> tuple[tuple[int, int], ...]:
@@ -286,7 +288,8 @@ class Context:
         self, old_ids: array, new_ids: array, old_contents: array | None, new_contents: array | None,
         maps_as_arrays: bool = False,
     ) -> RawChanges:
-        """diff_raw on uint64 arrays (typecode 'Q') that are already checked: no conversion.
+        """diff_raw on arrays of 8-byte items (typecode 'Q', or 'q' read as its bytes) that are
+        already checked: no conversion.
         With maps_as_arrays, old_to_new and new_to_old are array('I') instead of tuples."""
         buffers = [old_ids, new_ids, old_contents, new_contents]
         old = _cdefs.CList(_address(buffers[0]), _address(buffers[2]), len(buffers[0]))
