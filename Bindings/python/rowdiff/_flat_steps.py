@@ -2,23 +2,23 @@
 
 A million-row diff's patch has hundreds of thousands of steps, so the per-step cost is the cost of
 reading `patch`. Two things keep it low:
-- one loop reads the step array and fills each step's attributes with a branch per op, instead
-  of a general constructor call per step (see _Draft);
+- one loop reads the step array and fills each step's slots with a branch per op, on a mutable
+  draft that then becomes a Step, instead of a constructor call per step (see rowdiff._slotted);
 - the cyclic collector is paused while the steps are made (see _quiet_gc): otherwise it walks
   every live object repeatedly, most of the time spent.
 
-The steps are ordinary Step instances: the same type, attributes (in the same order), equality,
+The steps are ordinary Step instances: the same type, fields, equality,
 hash, repr and pickling as ``Step(op, ...)`` builds.
 """
 
 from __future__ import annotations
 
 from array import array
-from typing import Any, NoReturn, Sequence
+from typing import Any, Mapping, NoReturn, Sequence
 
 from . import core
 from ._quiet_gc import paused
-from .patch import Step
+from .patch import Step, StepDraft
 
 __all__ = ["flat_steps"]
 
@@ -31,19 +31,11 @@ def _bad_op(op: int) -> NoReturn:
     raise AssertionError(f"CDiffCore emitted {core.OP_NAMES.get(op, op)} for a flat diff")
 
 
-class _Draft:
-    """A step under construction. Plain attribute stores on a plain class are the fastest way
-    CPython fills an object (a Step's frozen __setattr__ refuses them); the finished draft then
-    becomes a Step by __class__ assignment, which CPython allows between classes of the same
-    layout (both plain, with __dict__ and __weakref__) and which keeps the attributes as they
-    are. Measured on a 220,000-step patch: 0.13 s of CPU instead of 0.22 s for filling each
-    Step's __dict__, with the same memory."""
-
-
-def flat_steps(flat: array, new: Sequence[Any], old_to_new: Sequence[int]) -> tuple[Step, ...]:
+def flat_steps(flat: array, new: Mapping[int, Any], old_to_new: Sequence[int]) -> tuple[Step, ...]:
     """The Steps of C's flat patch `flat` (six uint32 fields per step, in RawStep's order: op,
-    source, from section and row, to section and row). `new` supplies inserted and updated
-    values; `old_to_new` (C's map, NONE for unmatched) finds an updated element's new index.
+    source, from section and row, to section and row). `new` maps the new index of every
+    inserted and updated element to its value; `old_to_new` (C's map, NONE for unmatched) finds
+    an updated element's new index.
 
     - Complexity: O(steps), with the collector paused for a large patch.
     """
@@ -51,10 +43,9 @@ def flat_steps(flat: array, new: Sequence[Any], old_to_new: Sequence[int]) -> tu
     steps: list[Step] = []
     append = steps.append
     with paused(len(flat) // 6):
-        # The section fields are always 0 in a flat patch. Every branch sets all six attributes
-        # in the dataclass's field order, as Step(...) does (same __dict__, same pickles).
+        # The section fields are always 0 in a flat patch. Every branch sets all six fields.
         for op, source, _, from_row, _, to_row in zip(fields, fields, fields, fields, fields, fields):
-            step = _Draft()
+            step = StepDraft()
             if op == _INSERT:
                 step.op = "insert"
                 step.at = to_row

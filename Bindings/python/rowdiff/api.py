@@ -239,18 +239,21 @@ def diff(
 
     - Complexity: O(n + m) Python work to number the elements, O((n + m) log(n + m)) in C.
     """
-    # `new` is kept (the patch's values come from it), so it is copied. The int path only reads
-    # `old`, in C loops, so a list or tuple is used as it is (a million-element copy is 8 MB
-    # the process has to fault in); the general path copies it, since key= and content= run
-    # caller code while it is read.
-    old_items, new = old if type(old) in (list, tuple) else list(old), list(new)
+    # Neither list is kept: the result holds only the values its patch shows, read at once. So
+    # the int path, where only C loops read the lists, uses a list or tuple as it is (a
+    # million-element copy is 8 MB the process has to fault in, and one more big list for the
+    # garbage collector to walk); the general path copies them, since key= and content= run
+    # caller code while they are read.
+    old_items = old if type(old) in (list, tuple) else list(old)
+    new_items = new if type(new) in (list, tuple) else list(new)
     if key is None and content is None:
         # Lists of plain ints (ids from a database, say): the ints are their own exact identities
         # and contents, so they go to C as they are, with no per-element Python call.
-        ints = _bulk.plain_int_ids(old_items, new)
+        ints = _bulk.plain_int_ids(old_items, new_items)
         if ints is not None:
-            return _flat_diff(new, ints[0], ints[1], None, None)
+            return _flat_diff(new_items, ints[0], ints[1], None, None)
     old = old_items if old_items is not old else list(old_items)
+    new = new_items if new_items is not new else list(new_items)
     numbering = _Numbering(key, content)
     old_ids: list[int] = []
     old_contents: list[int] = []
@@ -267,14 +270,18 @@ def diff(
     )
 
 
-def _flat_diff(new: list[Any], old_ids: Any, new_ids: Any, old_contents: Any, new_contents: Any) -> Diff:
+def _flat_diff(new: Sequence[Any], old_ids: Any, new_ids: Any, old_contents: Any, new_contents: Any) -> Diff:
     """The C diff of uint64 arrays and its patch, as a Diff (`new` supplies the patch's values).
     The C results are copied out as raw arrays; maps and patch become Python objects on first
     read."""
     with core.borrowed_context() as context:
         raw = context._diff_arrays(old_ids, new_ids, old_contents, new_contents, maps_as_arrays=True)
         flat = context._patch_array()  # before any other diff on this context replaces the result
-    return Diff._from_raw(raw, deferred={"patch": partial(flat_steps, flat, new, raw.old_to_new)})
+    # The patch shows the new values of inserted and updated elements only: keep those (the same
+    # objects, read now), not the whole list.
+    shown = raw.inserts + tuple(j for _, j in raw.updates)
+    values = dict(zip(shown, map(new.__getitem__, shown)))
+    return Diff._from_raw(raw, deferred={"patch": partial(flat_steps, flat, values, raw.old_to_new)})
 
 
 def diff_keys(old: Any, new: Any, key_size: int | None = None) -> Changes:
