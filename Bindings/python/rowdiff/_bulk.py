@@ -26,7 +26,7 @@ _U64 = "Q"  # array('Q') and array('q') hold exactly 8 bytes per item on every C
 
 def plain_int_ids(old: Sequence[Any], new: Sequence[Any]) -> tuple[array, array] | None:
     """Both lists as arrays of 8-byte items when every element is a plain int within one 64-bit
-    range (both sides the same range: both array('q') or both array('Q')), else None (the caller
+    range (both sides the same range: both array('Q') or both array('q')), else None (the caller
     numbers the elements one by one).
 
     C reads the items' bytes as uint64. For array('q') that reinterprets each signed value
@@ -38,7 +38,10 @@ def plain_int_ids(old: Sequence[Any], new: Sequence[Any]) -> tuple[array, array]
     """
     if not (set(map(type, old)) <= _INT_ONLY and set(map(type, new)) <= _INT_ONLY):
         return None
-    for code in ("q", "Q"):
+    # Unsigned first: array('Q') converts each int directly, array('q') through a format string
+    # parser, about 1.5x slower. Ints in 0..2**63-1 have the same bytes either way; a negative
+    # one stops the 'Q' copy where it is met.
+    for code in ("Q", "q"):
         try:
             return array(code, old), array(code, new)
         except OverflowError:
