@@ -18,7 +18,7 @@ from typing import Any, Mapping, NoReturn, Sequence
 
 from . import core
 from ._quiet_gc import paused
-from .patch import Step, StepDraft
+from .patch import Step, _StepDraft
 
 __all__ = ["flat_steps"]
 
@@ -45,7 +45,7 @@ def flat_steps(flat: array, new: Mapping[int, Any], old_to_new: Sequence[int]) -
     with paused(len(flat) // 6):
         # The section fields are always 0 in a flat patch. Every branch sets all six fields.
         for op, source, _, from_row, _, to_row in zip(fields, fields, fields, fields, fields, fields):
-            step = StepDraft()
+            step = _StepDraft()
             if op == _INSERT:
                 step.op = "insert"
                 step.at = to_row

@@ -13,8 +13,8 @@ from functools import partial
 from typing import Any, Callable, Hashable, Sequence, Tuple
 
 from . import _bulk, core
-from ._flat_steps import flat_steps
 from ._canon import Interner, NestingError, canonical
+from ._flat_steps import flat_steps
 from ._lazy import LazyFields, lazy
 from ._quiet_gc import paused
 from .errors import InputError

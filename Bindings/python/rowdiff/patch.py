@@ -72,14 +72,14 @@ class Step:
 
 
 #: A mutable twin of Step: filled by attribute stores, then made a Step (see draft_class).
-StepDraft = draft_class(Step)
+_StepDraft = draft_class(Step)
 
 
 def _step(op: str, at: Any = None, from_: Any = None, to: Any = None, value: Any = None, source: Any = None) -> Step:
     """Step(op, ...) without the frozen dataclass's six object.__setattr__ calls: a patch of a
     million-row diff has hundreds of thousands of steps. Equal to the Step the constructor
     builds (same type, same fields)."""
-    step = StepDraft()
+    step = _StepDraft()
     step.op = op
     step.at = at
     step.from_ = from_
