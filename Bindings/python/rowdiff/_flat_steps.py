@@ -7,8 +7,8 @@ reading `patch`. Two things keep it low:
 - the cyclic collector is paused while the steps are made (see _quiet_gc): otherwise it walks
   every live object repeatedly, most of the time spent.
 
-The steps are ordinary Step instances: the same type, fields, equality,
-hash, repr and pickling as ``Step(op, ...)`` builds.
+The steps are ordinary Step instances: the same type, fields, equality, hash, repr and pickling
+as ``Step(op, ...)`` builds.
 """
 
 from __future__ import annotations

@@ -13,6 +13,7 @@ import dataclasses
 import gc
 import pickle
 import random
+import sys
 from array import array
 
 import pytest
@@ -177,7 +178,8 @@ def test_step_is_a_frozen_slotted_dataclass():
             delattr(step, name)
     assert dataclasses.replace(step, at=5) == Step("insert", at=5, value=[1, 2], source=3)
     assert dataclasses.asdict(step) == {"op": "insert", "at": 3, "from_": None, "to": None, "value": [1, 2], "source": 3}
-    assert Step.__match_args__ == ("op", "at", "from_", "to", "value", "source")
+    if sys.version_info >= (3, 10):  # dataclasses add __match_args__ from 3.10 on
+        assert Step.__match_args__ == ("op", "at", "from_", "to", "value", "source")
     assert copy.copy(step) == step and copy.deepcopy(step) == step
     assert copy.deepcopy(step).value is not step.value
     assert {Step("move", from_=1, to=0): 1}[Step("move", from_=1, to=0)] == 1
