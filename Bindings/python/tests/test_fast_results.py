@@ -70,8 +70,10 @@ def test_int_path_results_equal_the_general_path_for_every_input_shape():
             "tuples": (tuple(old), tuple(new)),
             "iterators": (iter(old), iter(new)),
         }
-        if base >= 0 and base < (1 << 63) - 6000:
+        try:  # diff() takes any iterable of ints, an array of them too
             shapes["arrays"] = (array("q", old), array("q", new))
+        except OverflowError:  # above 2**63 - 1
+            pass
         for shape, (a, b) in shapes.items():
             d = rowdiff.diff(a, b)
             for field in FIELDS:
@@ -105,8 +107,7 @@ def test_large_patches_build_with_the_collector_paused_and_equal_the_general_pat
         assert_plain_steps(d.patch[:: max(1, len(d.patch) // 500)])
         assert d.apply(old) == new
 
-    CASES_LARGE = Cases(CASES.base_seed, min(CASES.count, 4))
-    CASES_LARGE.run(check, 2)
+    Cases(CASES.base_seed, min(CASES.count, 4)).run(check, 2)  # big cases: a few are enough
 
 
 def test_pause_restores_the_switch_and_leaves_small_builds_alone():
@@ -152,7 +153,7 @@ def test_patch_values_are_the_new_objects_read_at_call_time():
     run_cases(check, 3)
 
 
-def test_int_path_reads_lists_and_tuples_without_copying_but_results_do_not_change_with_them():
+def test_int_path_results_do_not_change_with_the_callers_lists():
     old, new = list(range(0, 50_000, 2)), list(range(0, 50_000, 3))
     d = rowdiff.diff(old, new)
     expected = general(old, new)
