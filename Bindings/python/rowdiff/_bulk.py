@@ -51,6 +51,37 @@ def plain_int_ids(old: Sequence[Any], new: Sequence[Any]) -> tuple[array, array]
     return None
 
 
+_SIGNED_CODES, _UNSIGNED_CODES = frozenset("bhilq"), frozenset("BHILQ")
+
+
+def int_array_ids(old: Any, new: Any) -> tuple[array, array] | None:
+    """Two ``array.array``s of integers as arrays of 8-byte items, or None when either is not an
+    integer array or their ranges need the per-element check (a 64-bit unsigned array with a
+    signed one).
+
+    Array items are exact ints by construction, so no type check is needed: both sides become
+    'Q' when both are unsigned, 'q' when neither holds 64-bit unsigned items (every item then
+    fits int64). Equal items
+    get equal 8 bytes either way, as in plain_int_ids. Always copies, with the GIL held: C reads
+    the copies with the GIL released, and another thread could resize the caller's arrays
+    meanwhile. A copy to the same typecode is a memcpy.
+
+    - Complexity: O(n + m): a memcpy for 'q' or 'Q' arrays, a C loop per item otherwise.
+    """
+    if type(old) is not array or type(new) is not array:
+        return None
+    sides = (old, new)
+    if not all(side.typecode in _SIGNED_CODES or side.typecode in _UNSIGNED_CODES for side in sides):
+        return None  # floats, characters
+    if all(side.typecode in _UNSIGNED_CODES for side in sides):
+        wide = "Q"
+    elif all(side.typecode in _SIGNED_CODES or side.itemsize < 8 for side in sides):
+        wide = "q"  # signed, or unsigned of fewer than 64 bits: every item fits int64
+    else:
+        return None
+    return array(wide, old), array(wide, new)
+
+
 def key_bytes(data: Any, key_size: int | None, side: str) -> tuple[memoryview, int, str | None]:
     """The raw bytes of a buffer of keys, the key size, and the buffer's item format (None when
     `key_size` was given: then keys are plain bytes)."""

@@ -239,21 +239,24 @@ def diff(
 
     - Complexity: O(n + m) Python work to number the elements, O((n + m) log(n + m)) in C.
     """
-    # Neither list is kept: the result holds only the values its patch shows, read at once. So
-    # the int path, where only C loops read the lists, uses a list or tuple as it is (a
-    # million-element copy is 8 MB the process has to fault in, and one more big list for the
-    # garbage collector to walk); the general path copies them, since key= and content= run
-    # caller code while they are read.
-    old_items = old if type(old) in (list, tuple) else list(old)
-    new_items = new if type(new) in (list, tuple) else list(new)
+    if key is None and content is None:
+        # Two arrays of integers (array('q') of ids, say) are ids already: no Python int each.
+        # The copies are the snapshot the patch's values come from too.
+        arrays = _bulk.int_array_ids(old, new)
+        if arrays is not None:
+            return _flat_diff(arrays[1], arrays[0], arrays[1], None, None)
+    # Everything below reads snapshots: each taken by one C-level copy, which no other thread
+    # can interleave with (a tuple is its own snapshot). Tuples rather than lists: the garbage
+    # collector stops tracking a tuple of ints the first time it sees one, and walks a list
+    # again at every pass. The result keeps only the values its patch shows.
+    old = old if type(old) is tuple else tuple(old)
+    new = new if type(new) is tuple else tuple(new)
     if key is None and content is None:
         # Lists of plain ints (ids from a database, say): the ints are their own exact identities
         # and contents, so they go to C as they are, with no per-element Python call.
-        ints = _bulk.plain_int_ids(old_items, new_items)
+        ints = _bulk.plain_int_ids(old, new)
         if ints is not None:
-            return _flat_diff(new_items, ints[0], ints[1], None, None)
-    old = old_items if old_items is not old else list(old_items)
-    new = new_items if new_items is not new else list(new_items)
+            return _flat_diff(new, ints[0], ints[1], None, None)
     numbering = _Numbering(key, content)
     old_ids: list[int] = []
     old_contents: list[int] = []
