@@ -1,8 +1,9 @@
 """Exact 64-bit identities from bulk data, without a Python call per element.
 
-Two sources:
+Three sources:
 - lists of plain ints (``type(x) is int``, never ``bool``), as ``diff()`` receives them: if every
   int fits one signed or one unsigned 64-bit range, its 8 bytes are its identity;
+- two ``array.array``s of integers given to ``diff()``: the same, widened to 8 bytes in C;
 - buffers of fixed-size keys (``array('q')``, a ``memoryview``, ``bytes`` with a key size), as
   ``diff_keys()`` receives them: keys of at most 8 bytes are zero-extended to 8, longer keys are
   numbered through a dict of their bytes.
@@ -25,9 +26,10 @@ _U64 = "Q"  # array('Q') and array('q') hold exactly 8 bytes per item on every C
 
 
 def plain_int_ids(old: Sequence[Any], new: Sequence[Any]) -> tuple[array, array] | None:
-    """Both lists as arrays of 8-byte items when every element is a plain int within one 64-bit
-    range (both sides the same range: both array('Q') or both array('q')), else None (the caller
-    numbers the elements one by one).
+    """Both sequences as arrays of 8-byte items when every element is a plain int within one
+    64-bit range (both sides the same range: both array('Q') or both array('q')), else None (the
+    caller numbers the elements one by one). The caller passes snapshots (tuples) that no other
+    thread can change between the check and the conversion.
 
     C reads the items' bytes as uint64. For array('q') that reinterprets each signed value
     through its bytes, which is one-to-one, so equal items mean equal ints; the arrays go to C
@@ -61,10 +63,9 @@ def int_array_ids(old: Any, new: Any) -> tuple[array, array] | None:
 
     Array items are exact ints by construction, so no type check is needed: both sides become
     'Q' when both are unsigned, 'q' when neither holds 64-bit unsigned items (every item then
-    fits int64). Equal items
-    get equal 8 bytes either way, as in plain_int_ids. Always copies, with the GIL held: C reads
-    the copies with the GIL released, and another thread could resize the caller's arrays
-    meanwhile. A copy to the same typecode is a memcpy.
+    fits int64). Equal items get equal 8 bytes either way, as in plain_int_ids. Always copies,
+    with the GIL held: C reads the copies with the GIL released, and another thread could resize
+    the caller's arrays meanwhile. A copy to the same typecode is a memcpy.
 
     - Complexity: O(n + m): a memcpy for 'q' or 'Q' arrays, a C loop per item otherwise.
     """
