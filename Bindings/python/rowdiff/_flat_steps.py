@@ -4,8 +4,8 @@ A million-row diff's patch has hundreds of thousands of steps, so the per-step c
 reading `patch`. Two things keep it low:
 - one loop reads the step array and fills each step's slots with a branch per op, on a mutable
   draft that then becomes a Step, instead of a constructor call per step (see rowdiff._slotted);
-- the cyclic collector is paused while the steps are made (see _quiet_gc): otherwise it walks
-  every live object repeatedly, most of the time spent.
+- the collector's older-generation passes are held back while the steps are made (see
+  _quiet_gc): otherwise they walk every live object repeatedly, most of the time spent.
 
 The steps are ordinary Step instances: the same type, fields, equality, hash, repr and pickling
 as ``Step(op, ...)`` builds.
@@ -37,7 +37,7 @@ def flat_steps(flat: array, new: Mapping[int, Any], old_to_new: Sequence[int]) -
     inserted and updated element to its value; `old_to_new` (C's map, NONE for unmatched) finds
     an updated element's new index.
 
-    - Complexity: O(steps), with the collector paused for a large patch.
+    - Complexity: O(steps), with the collector's full passes held back for a large patch.
     """
     fields = iter(flat)  # ints made one at a time: the ones no step keeps are reused at once
     steps: list[Step] = []

@@ -1,5 +1,5 @@
 """The fast result structures: Steps with __slots__ filled on a draft, patches built with the
-collector paused, the int path reading the caller's lists without copying them, and a Diff that
+collector's older generations held back, the int path reading the caller's lists without copying them, and a Diff that
 keeps only the values its patch shows.
 
 Each must be indistinguishable from the general path and from Steps made by the constructor.
@@ -14,6 +14,8 @@ import gc
 import pickle
 import random
 import sys
+import threading
+import time
 from array import array
 
 import pytest
@@ -113,7 +115,7 @@ def test_integer_arrays_of_any_typecodes_equal_the_general_path():
 
 def test_large_patches_build_with_the_collector_paused_and_equal_the_general_path():
     # Above PAUSE_FROM steps, with the collector on or off beforehand: same steps, and the
-    # collector's switch is as the caller left it.
+    # collector's switch and thresholds are as the caller left them.
     def check(rng):
         count = PAUSE_FROM + rng.randrange(3000)
         old = rng.sample(range(1 << 40), count)
@@ -122,12 +124,14 @@ def test_large_patches_build_with_the_collector_paused_and_equal_the_general_pat
         reference = general(old, new)
         assert len(reference.patch) >= PAUSE_FROM
         was_enabled = rng.random() < 0.8
+        thresholds = gc.get_threshold()
         (gc.enable if was_enabled else gc.disable)()
         try:
             d = rowdiff.diff(old, new)
             assert d.patch == reference.patch and d.old_to_new == reference.old_to_new
             assert d.new_to_old == reference.new_to_old
             assert gc.isenabled() == was_enabled, "the collector's switch changed"
+            assert gc.get_threshold() == thresholds, "the collector's thresholds changed"
         finally:
             gc.enable()
         assert_plain_steps(d.patch[:: max(1, len(d.patch) // 500)])
@@ -136,24 +140,45 @@ def test_large_patches_build_with_the_collector_paused_and_equal_the_general_pat
     Cases(CASES.base_seed, min(CASES.count, 4)).run(check, 2)  # big cases: a few are enough
 
 
-def test_pause_restores_the_switch_and_leaves_small_builds_alone():
-    assert gc.isenabled()
+def test_hold_restores_the_thresholds_and_leaves_small_builds_alone():
+    before = gc.get_threshold()
     with paused(PAUSE_FROM - 1):
-        assert gc.isenabled(), "a small build paused the collector"
+        assert gc.get_threshold() == before, "a small build changed the thresholds"
     with paused(PAUSE_FROM):
-        assert not gc.isenabled()
-    assert gc.isenabled()
+        assert gc.isenabled() and gc.get_threshold()[0] == before[0], "young collections must go on"
+        assert gc.get_threshold()[1:] != before[1:], "older generations not held back"
+        with paused(PAUSE_FROM):  # nested: the inner end must not restore yet
+            pass
+        assert gc.get_threshold()[1:] != before[1:], "an inner build ended the outer one's hold"
+    assert gc.get_threshold() == before
     with pytest.raises(RuntimeError):
         with paused(PAUSE_FROM):
             raise RuntimeError("a build that fails")
-    assert gc.isenabled(), "not re-enabled after an error"
+    assert gc.get_threshold() == before, "not restored after an error"
     gc.disable()
     try:
         with paused(PAUSE_FROM):
-            pass
-        assert not gc.isenabled(), "a collector the caller turned off was turned on"
+            assert gc.get_threshold() == before and not gc.isenabled(), "a switched-off collector was touched"
     finally:
         gc.enable()
+
+
+def test_overlapping_holds_in_threads_restore_the_thresholds_once_all_end():
+    before = gc.get_threshold()
+    rng = random.Random(CASES.base_seed)
+    inside = threading.Barrier(4)
+
+    def build(delay):
+        with paused(PAUSE_FROM):
+            inside.wait()  # all four holds overlap here
+            time.sleep(delay)
+
+    threads = [threading.Thread(target=build, args=(rng.random() / 50,)) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert gc.get_threshold() == before
 
 
 def test_patch_values_are_the_new_objects_read_at_call_time():
