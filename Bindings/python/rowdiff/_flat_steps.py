@@ -14,7 +14,7 @@ as ``Step(op, ...)`` builds.
 from __future__ import annotations
 
 from array import array
-from typing import Any, Mapping, NoReturn, Sequence
+from typing import Any, NoReturn, Sequence
 
 from . import core
 from ._quiet_gc import paused
@@ -31,11 +31,11 @@ def _bad_op(op: int) -> NoReturn:
     raise AssertionError(f"CDiffCore emitted {core.OP_NAMES.get(op, op)} for a flat diff")
 
 
-def flat_steps(flat: array, new: Mapping[int, Any], old_to_new: Sequence[int]) -> tuple[Step, ...]:
+def flat_steps(flat: array, new: Sequence[Any], old_to_new: Sequence[int]) -> tuple[Step, ...]:
     """The Steps of C's flat patch `flat` (six uint32 fields per step, in RawStep's order: op,
-    source, from section and row, to section and row). `new` maps the new index of every
-    inserted and updated element to its value; `old_to_new` (C's map, NONE for unmatched) finds
-    an updated element's new index.
+    source, from section and row, to section and row). `new` is the new list (a snapshot) the
+    inserted and updated values come from; `old_to_new` (C's map, NONE for unmatched) finds an
+    updated element's new index.
 
     - Complexity: O(steps), with the collector's full passes held back for a large patch.
     """

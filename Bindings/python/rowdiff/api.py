@@ -241,14 +241,14 @@ def diff(
     """
     if key is None and content is None:
         # Two arrays of integers (array('q') of ids, say) are ids already: no Python int each.
-        # The copies are the snapshot the patch's values come from too.
+        # The copy of `new` is the snapshot the patch's values come from too.
         arrays = _bulk.int_array_ids(old, new)
         if arrays is not None:
             return _flat_diff(arrays[1], arrays[0], arrays[1], None, None)
     # Everything below reads snapshots: each taken by one C-level copy, which no other thread
     # can interleave with (a tuple is its own snapshot). Tuples rather than lists: the garbage
     # collector stops tracking a tuple of ints the first time it sees one, and walks a list
-    # again at every pass. The result keeps only the values its patch shows.
+    # again at every pass. The result keeps the `new` snapshot until its patch is built.
     old = old if type(old) is tuple else tuple(old)
     new = new if type(new) is tuple else tuple(new)
     if key is None and content is None:
@@ -274,17 +274,15 @@ def diff(
 
 
 def _flat_diff(new: Sequence[Any], old_ids: Any, new_ids: Any, old_contents: Any, new_contents: Any) -> Diff:
-    """The C diff of uint64 arrays and its patch, as a Diff (`new` supplies the patch's values).
+    """The C diff of uint64 arrays and its patch, as a Diff (`new`, a snapshot nobody changes,
+    supplies the patch's values).
     The C results are copied out as raw arrays; maps and patch become Python objects on first
     read."""
     with core.borrowed_context() as context:
         raw = context._diff_arrays(old_ids, new_ids, old_contents, new_contents, maps_as_arrays=True)
         flat = context._patch_array()  # before any other diff on this context replaces the result
-    # The patch shows the new values of inserted and updated elements only: keep those (the same
-    # objects, read now), not the whole list.
-    shown = raw.inserts + tuple(j for _, j in raw.updates)
-    values = dict(zip(shown, map(new.__getitem__, shown)))
-    return Diff._from_raw(raw, deferred={"patch": partial(flat_steps, flat, values, raw.old_to_new)})
+    # `new` is the call's snapshot (a tuple, or the array copy): kept until the patch is built.
+    return Diff._from_raw(raw, deferred={"patch": partial(flat_steps, flat, new, raw.old_to_new)})
 
 
 def diff_keys(old: Any, new: Any, key_size: int | None = None) -> Changes:

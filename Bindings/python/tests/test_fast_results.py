@@ -1,6 +1,6 @@
 """The fast result structures: Steps with __slots__ filled on a draft, patches built with the
-collector's older generations held back, the int path reading the caller's lists without copying them, and a Diff that
-keeps only the values its patch shows.
+collector's older generations held back, int lists and int arrays going to C without a Python
+call per element, and a Diff whose patch values come from a snapshot taken during the call.
 
 Each must be indistinguishable from the general path and from Steps made by the constructor.
 Seeded; each randomized case prints its seed on failure (ROWDIFF_TEST_SEED=<seed>
