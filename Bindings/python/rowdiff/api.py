@@ -256,6 +256,7 @@ def diff(
         # and contents, so they go to C as they are, with no per-element Python call.
         ints = _bulk.plain_int_ids(old, new)
         if ints is not None:
+            del old  # a snapshot of a list dies here: no collector pass walks its million items
             return _flat_diff(new, ints[0], ints[1], None, None)
     numbering = _Numbering(key, content)
     old_ids: list[int] = []

@@ -157,8 +157,8 @@ class RawChanges:
         # that turns them into tuples only when they are read (a million-row map costs ~0.1 s).
         if maps_as_arrays:
             return cls(
-                deletes=tuple(_u32s(c.deletes, c.delete_count)),
-                inserts=tuple(_u32s(c.inserts, c.insert_count)),
+                deletes=tuple(_u32_array(c.deletes, c.delete_count)),  # no list in between
+                inserts=tuple(_u32_array(c.inserts, c.insert_count)),
                 moves=_pairs(c.moves, c.move_count),
                 updates=_pairs(c.updates, c.update_count),
                 old_to_new=_u32_array(c.old_to_new, c.old_count),  # type: ignore[arg-type]
