@@ -14,7 +14,9 @@ from typing import Any, Callable, Hashable, Sequence, Tuple
 
 from . import _bulk, core
 from ._canon import Interner, NestingError, canonical
+from ._flat_steps import flat_steps
 from ._lazy import LazyFields, lazy
+from ._quiet_gc import paused
 from .errors import InputError
 from .patch import Step, _step, apply_patch, apply_sectioned_patch, section_parts
 
@@ -237,12 +239,24 @@ def diff(
 
     - Complexity: O(n + m) Python work to number the elements, O((n + m) log(n + m)) in C.
     """
-    old, new = list(old), list(new)
+    if key is None and content is None:
+        # Two arrays of integers (array('q') of ids, say) are ids already: no Python int each.
+        # The copy of `new` is the snapshot the patch's values come from too.
+        arrays = _bulk.int_array_ids(old, new)
+        if arrays is not None:
+            return _flat_diff(arrays[1], arrays[0], arrays[1], None, None)
+    # Everything below reads snapshots: each taken by one C-level copy, which no other thread
+    # can interleave with (a tuple is its own snapshot). Tuples rather than lists: the garbage
+    # collector stops tracking a tuple of ints the first time it sees one, and walks a list
+    # again at every pass. The result keeps the `new` snapshot until its patch is built.
+    old = old if type(old) is tuple else tuple(old)
+    new = new if type(new) is tuple else tuple(new)
     if key is None and content is None:
         # Lists of plain ints (ids from a database, say): the ints are their own exact identities
         # and contents, so they go to C as they are, with no per-element Python call.
         ints = _bulk.plain_int_ids(old, new)
         if ints is not None:
+            del old  # a snapshot of a list dies here: no collector pass walks its million items
             return _flat_diff(new, ints[0], ints[1], None, None)
     numbering = _Numbering(key, content)
     old_ids: list[int] = []
@@ -260,45 +274,16 @@ def diff(
     )
 
 
-# cdiff_op values of the row steps (pinned by the C header; see core.OP_NAMES).
-_DELETE, _INSERT, _MOVE, _UPDATE = 4, 5, 6, 7
-_OP_NAMES = {op: core.OP_NAMES[op] for op in (_DELETE, _INSERT, _MOVE, _UPDATE)}
-
-
-def _bad_flat_op(op: int) -> str:
-    # A flat diff is patched as one section: section steps would be a C bug.
-    raise AssertionError(f"CDiffCore emitted {core.OP_NAMES.get(op, op)} for a flat diff")
-
-
-def _flat_diff(new: list[Any], old_ids: Any, new_ids: Any, old_contents: Any, new_contents: Any) -> Diff:
-    """The C diff of uint64 arrays and its patch, as a Diff (`new` supplies the patch's values).
+def _flat_diff(new: Sequence[Any], old_ids: Any, new_ids: Any, old_contents: Any, new_contents: Any) -> Diff:
+    """The C diff of uint64 arrays and its patch, as a Diff (`new`, a snapshot nobody changes,
+    supplies the patch's values).
     The C results are copied out as raw arrays; maps and patch become Python objects on first
     read."""
     with core.borrowed_context() as context:
         raw = context._diff_arrays(old_ids, new_ids, old_contents, new_contents, maps_as_arrays=True)
         flat = context._patch_array()  # before any other diff on this context replaces the result
-    return Diff._from_raw(raw, deferred={"patch": partial(_flat_patch, flat, new, raw.old_to_new)})
-
-
-def _flat_patch(flat: array, new: list[Any], old_to_new: Sequence[int]) -> tuple[Step, ...]:
-    """The Steps of a flat patch from C's steps (six uint32 fields each, in RawStep's order)."""
-    patch = []
-    append = patch.append
-    blank = object.__new__
-    # Six fields per step (op, source, from section and row, to section and row). Steps are
-    # filled in place, as _step does without its call: a big diff has hundreds of thousands.
-    fields = iter(flat.tolist())
-    for op, source, _, from_row, _, to_row in zip(fields, fields, fields, fields, fields, fields):
-        step = blank(Step)
-        values = step.__dict__
-        values["op"] = _OP_NAMES[op] if op in _OP_NAMES else _bad_flat_op(op)
-        values["at"] = from_row if op == _DELETE else None if op == _MOVE else to_row
-        values["from_"] = from_row if op == _MOVE else None
-        values["to"] = to_row if op == _MOVE else None
-        values["value"] = new[source] if op == _INSERT else new[old_to_new[source]] if op == _UPDATE else None
-        values["source"] = source
-        append(step)
-    return tuple(patch)
+    # `new` is the call's snapshot (a tuple, or the array copy): kept until the patch is built.
+    return Diff._from_raw(raw, deferred={"patch": partial(flat_steps, flat, new, raw.old_to_new)})
 
 
 def diff_keys(old: Any, new: Any, key_size: int | None = None) -> Changes:
@@ -453,7 +438,8 @@ class _PathTable:
 
     def get(self) -> list[Path]:
         if self.paths is None:
-            self.paths = [(s, r) for s, count in enumerate(self.counts) for r in range(count)]
+            with paused(sum(self.counts)):  # one tuple per row
+                self.paths = [(s, r) for s, count in enumerate(self.counts) for r in range(count)]
         return self.paths
 
 
@@ -462,9 +448,10 @@ def _nested(global_map: Sequence[int], counts: list[int], targets: _PathTable) -
     out, start = [], 0
     none = core.NONE
     paths = targets.get()
-    for count in counts:
-        out.append(tuple(None if g == none else paths[g] for g in global_map[start : start + count]))
-        start += count
+    with paused(len(counts)):  # one tuple per section (the path tuples already exist)
+        for count in counts:
+            out.append(tuple(None if g == none else paths[g] for g in global_map[start : start + count]))
+            start += count
     return tuple(out)
 
 
@@ -474,6 +461,14 @@ def _sectioned_patch(
 ) -> tuple[Step, ...]:
     """The Steps of a sectioned patch from C's steps (six uint32 fields each, RawStep's order)."""
     old_paths, new_paths = old_table.get(), new_table.get()
+    with paused(len(flat) // 6):  # a Step and a path tuple or two per step
+        return _sectioned_steps(flat, new_sections, new_rows, raw_sections, raw_rows, old_paths, new_paths)
+
+
+def _sectioned_steps(
+    flat: array, new_sections: list[Any], new_rows: list[Any], raw_sections: core.RawChanges,
+    raw_rows: core.RawRowChanges, old_paths: list[Path], new_paths: list[Path],
+) -> tuple[Step, ...]:
     patch = []
     values = flat.tolist()
     for s in (core.RawStep(*values[k : k + 6]) for k in range(0, len(values), 6)):

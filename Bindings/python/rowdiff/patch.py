@@ -15,8 +15,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
+from ._slotted import draft_class, with_slots
+
 __all__ = ["Step", "apply_patch", "apply_sectioned_patch", "section_parts"]
 
+
+@with_slots
 @dataclass(frozen=True, repr=False)
 class Step:
     """One patch step.
@@ -32,6 +36,9 @@ class Step:
             section (an inserted section starts empty: its rows follow as insert steps).
         source: which element: its old index for delete/move/update steps, its new index for
             insert steps ((section, row) for row steps of a sectioned patch).
+
+    Steps have __slots__, like ``dataclass(slots=True)``: a big patch is hundreds of thousands
+    of them (see rowdiff._slotted).
     """
 
     op: str
@@ -64,12 +71,22 @@ class Step:
         return out
 
 
+#: A mutable twin of Step: filled by attribute stores, then made a Step (see draft_class).
+_StepDraft = draft_class(Step)
+
+
 def _step(op: str, at: Any = None, from_: Any = None, to: Any = None, value: Any = None, source: Any = None) -> Step:
-    """Step(op, ...) without the frozen dataclass's per-field __setattr__ calls (a quarter of the
-    cost): a patch of a million-row diff has hundreds of thousands of steps. Equal to the Step the
-    constructor builds (same fields, same __eq__ and __hash__)."""
-    step = object.__new__(Step)
-    step.__dict__.update(op=op, at=at, from_=from_, to=to, value=value, source=source)
+    """Step(op, ...) without the frozen dataclass's six object.__setattr__ calls: a patch of a
+    million-row diff has hundreds of thousands of steps. Equal to the Step the constructor
+    builds (same type, same fields)."""
+    step = _StepDraft()
+    step.op = op
+    step.at = at
+    step.from_ = from_
+    step.to = to
+    step.value = value
+    step.source = source
+    step.__class__ = Step
     return step
 
 

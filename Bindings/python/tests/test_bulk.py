@@ -109,7 +109,8 @@ def test_diff_keys_int_arrays_match_diff_of_the_values():
 def test_diff_keys_packed_bytes_of_any_key_size():
     def check(rng):
         size = rng.choice([1, 3, 5, 8, 12, 16, 20])
-        alphabet = [rng.randbytes(size) for _ in range(rng.choice([2, 5, 40]))]
+        # getrandbits(...).to_bytes(...) is what randbytes() returns, and works before Python 3.9.
+        alphabet = [rng.getrandbits(8 * size).to_bytes(size, "little") for _ in range(rng.choice([2, 5, 40]))]
         old = [rng.choice(alphabet) for _ in range(rng.randrange(30))]
         new = [rng.choice(alphabet) for _ in range(rng.randrange(30))]
         keys = rowdiff.diff_keys(b"".join(old), bytearray(b"".join(new)), key_size=size)
