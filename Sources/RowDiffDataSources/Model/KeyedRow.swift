@@ -20,12 +20,12 @@
 public struct KeyedRow: Diffable, Sendable {
     /// Everything the row holds, behind one reference: copying a row (the diff, staging and every
     /// stage's data copy rows by the hundred thousand) is one retain, and a row is one word.
-    let storage: RowStorage
+    @usableFromInline let storage: RowStorage
 
     /// The row's identity, unique across the list.
-    public var key: String { storage.key }
+    @inlinable public var key: String { storage.key }
     /// The kind of cell that shows the row.
-    public var kind: RowKind { storage.kind }
+    @inlinable public var kind: RowKind { storage.kind }
     /// The state the cell is configured from.
     public var state: any Equatable & Sendable { storage.state }
 
@@ -35,14 +35,19 @@ public struct KeyedRow: Diffable, Sendable {
     /// What the row does when the user acts on it (not content).
     public var actions: RowActions { storage.actions?.actions ?? RowActions() }
 
+    // The initializers are inlinable so that they are specialised for the caller's state type:
+    // a generic one looks the storage class's metadata up in the runtime's table on every row.
+
     /// A row shown by a cell of kind `kind`, with no typed cell: a `ListController` shows it in a
     /// plain cell. Use it with a UI that dequeues and configures cells itself (from `reuseIdentifier`
     /// and `state(as:)`), or for tests of the diff.
+    @inlinable
     public init<State: Equatable & Sendable>(key: String, kind: RowKind, state: State) {
         storage = TypedRowStorage(key: key, kind: kind, binding: nil, actions: nil, value: state)
     }
 
     /// A row of kind `RowKind(Cell.self)` with no typed cell (see `init(key:kind:state:)`).
+    @inlinable
     public init<Cell, State: Equatable & Sendable>(key: String, cell: Cell.Type, state: State) {
         self.init(key: key, kind: RowKind(cell), state: state)
     }
@@ -53,6 +58,7 @@ public struct KeyedRow: Diffable, Sendable {
     /// `HostCell` update closure). The view owner registers `Cell` as it declares (class, nib or
     /// prototype) before the first dequeue, calls `reset` when a cell that showed another row is
     /// reused for this one, and `configure` whenever the cell must show this row.
+    @inlinable
     public init<Cell: ReusableView, State: Equatable & Sendable>(
         key: String, cell: Cell.Type, state: State, actions: RowActions = RowActions(),
         reset: (@MainActor @Sendable (Cell) -> Void)? = nil,
@@ -64,11 +70,13 @@ public struct KeyedRow: Diffable, Sendable {
 
     /// A row shown by a `ConfigurableView` cell (CellKit's `CellConfigurable`): the cell's own
     /// `configure(with:)` and `reset()` are used.
+    @inlinable
     public init<Cell: ConfigurableView>(key: String, cell: Cell.Type, state: Cell.State) {
         self.init(key: key, cell: cell, state: state, actions: RowActions())
     }
 
     /// A row shown by a `ConfigurableView` cell, with actions.
+    @inlinable
     public init<Cell: ConfigurableView>(key: String, cell: Cell.Type, state: Cell.State, actions: RowActions) {
         storage = TypedRowStorage(key: key, kind: RowKind(cell), binding: Cell.selfBinding, actions: ActionsBox(actions), value: state)
     }
@@ -87,23 +95,30 @@ public struct KeyedRow: Diffable, Sendable {
     /// The state as `State`, or nil when it has another type.
     public func state<State>(as type: State.Type) -> State? { state as? State }
 
+    // The diff calls these once or twice per row: inlined, they read the row in place.
+
+    @inlinable
     public var diffIdentity: String { storage.key }
 
+    @inlinable
     public var rowKind: RowKind { storage.kind }
 
     /// Same kind and equal state (states of different types are never equal). A row compared
     /// with a copy of itself is equal without calling the state's `==`.
     /// - Complexity: O(1) plus the state's `==`.
+    @inlinable
     public func isContentEqual(to other: KeyedRow) -> Bool {
         storage === other.storage || (storage.kind == other.storage.kind && storage.isStateEqual(to: other.storage))
     }
 }
 
 /// A row's actions when it has any; immutable, so sharing it between threads is safe.
+@usableFromInline
 final class ActionsBox: @unchecked Sendable {
     let actions: RowActions
 
     /// nil for empty actions: most rows have none, and they then cost no allocation.
+    @usableFromInline
     init?(_ actions: RowActions) {
         if actions.isEmpty { return nil }
         self.actions = actions
@@ -114,9 +129,10 @@ final class ActionsBox: @unchecked Sendable {
 /// between threads is safe. Comparing two states first compares the storages' classes (one per
 /// state type), then the values as that type: an unchecked downcast after an exact type check,
 /// where a comparison of two existentials would need a dynamic cast per row.
+@usableFromInline
 class RowStorage: @unchecked Sendable {
-    let key: String
-    let kind: RowKind
+    @usableFromInline let key: String
+    @usableFromInline let kind: RowKind
     let binding: AnyViewBinding?
     let actions: ActionsBox?
 
@@ -130,6 +146,7 @@ class RowStorage: @unchecked Sendable {
     var state: any Equatable & Sendable { fatalError("abstract") }
 
     /// Whether `other` holds an equal state of the same type.
+    @usableFromInline
     func isStateEqual(to other: RowStorage) -> Bool { fatalError("abstract") }
 
     /// The same row with other actions.
@@ -137,9 +154,11 @@ class RowStorage: @unchecked Sendable {
 }
 
 /// The storage of a row whose state is a `State`.
+@usableFromInline
 final class TypedRowStorage<State: Equatable & Sendable>: RowStorage, @unchecked Sendable {
     let value: State
 
+    @usableFromInline
     init(key: String, kind: RowKind, binding: AnyViewBinding?, actions: ActionsBox?, value: State) {
         self.value = value
         super.init(key: key, kind: kind, binding: binding, actions: actions)
@@ -147,6 +166,7 @@ final class TypedRowStorage<State: Equatable & Sendable>: RowStorage, @unchecked
 
     override var state: any Equatable & Sendable { value }
 
+    @usableFromInline
     override func isStateEqual(to other: RowStorage) -> Bool {
         // The class is final and generic over State alone: the same class means the same State,
         // so the downcast cannot be wrong.
