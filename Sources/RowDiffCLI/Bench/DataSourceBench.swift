@@ -142,8 +142,9 @@ struct DataSourceBench {
     enum MessageCell {}
     enum BannerCell {}
 
-    /// The state a cell is configured from: 25 bytes, so it is boxed in the row's existential
-    /// (as any real cell state of more than three words is).
+    /// The state a cell is configured from: 25 bytes, more than an existential holds inline (as
+    /// any real cell state of more than three words is), so no row could keep it without an
+    /// allocation of its own; a KeyedRow keeps it in the row's one storage object.
     struct MessageState: Hashable, Sendable {
         var title: String
         var revision: Int

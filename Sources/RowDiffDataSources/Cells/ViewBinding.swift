@@ -21,10 +21,12 @@ public class AnyViewBinding: @unchecked Sendable {
 }
 
 /// The binding of `View` to `State`. Immutable: its closures are `@Sendable`, main-actor functions.
+@usableFromInline
 final class ViewBinding<View: ReusableView, State>: AnyViewBinding, @unchecked Sendable {
     private let configureView: @MainActor @Sendable (View, State) -> Void
     private let resetView: (@MainActor @Sendable (View) -> Void)?
 
+    @usableFromInline
     init(configure: @escaping @MainActor @Sendable (View, State) -> Void, reset: (@MainActor @Sendable (View) -> Void)?) {
         self.configureView = configure
         self.resetView = reset
@@ -63,6 +65,7 @@ extension ConfigurableView {
     public func reset() {}
 
     /// The binding that calls `configure(with:)` and `reset()`.
+    @usableFromInline
     nonisolated static var selfBinding: AnyViewBinding {
         ViewBinding<Self, State>(configure: { view, state in view.configure(with: state) }, reset: { view in view.reset() })
     }

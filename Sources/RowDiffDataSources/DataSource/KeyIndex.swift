@@ -10,6 +10,19 @@ struct KeyIndex<Section: DiffableSection> {
 
     /// - Complexity: O(sections + rows) expected; two dictionaries sized once.
     init(_ model: [Section]) {
+        // The data sources' own section type gets code specialised for it: called from the
+        // generic data source and renderer, the general version hashes and compares every key
+        // through the Hashable witnesses (about ten times slower at 100k rows). The two types are
+        // the same here, so both casts reinterpret a value as its own type.
+        if Section.self == KeyedSection.self {
+            let keyed = KeyIndex<KeyedSection>(building: unsafeBitCast(model, to: [KeyedSection].self))
+            self = unsafeBitCast(keyed, to: KeyIndex<Section>.self)
+        } else {
+            self.init(building: model)
+        }
+    }
+
+    private init(building model: [Section]) {
         var sectionTable = [Section.DiffIdentity: Int](minimumCapacity: model.count)
         var total = 0
         for section in model { total += section.rows.count }
@@ -25,13 +38,16 @@ struct KeyIndex<Section: DiffableSection> {
                 sectionTable[id] = first
                 repeatedSections.append(s)
             }
-            for (r, row) in section.rows.enumerated() {
-                let rowID = row.diffIdentity
-                if rowID != rowID { continue }
-                let path = ItemPath(section: s, item: r)
-                if let first = rowTable.updateValue(path, forKey: rowID) {
-                    rowTable[rowID] = first
-                    repeatedRows.append(path)
+            // Rows are read in place: iterating them would copy each one only to read its key.
+            section.rows.withUnsafeBufferPointer { rows in
+                for r in rows.indices {
+                    let rowID = rows[r].diffIdentity
+                    if rowID != rowID { continue }
+                    let path = ItemPath(section: s, item: r)
+                    if let first = rowTable.updateValue(path, forKey: rowID) {
+                        rowTable[rowID] = first
+                        repeatedRows.append(path)
+                    }
                 }
             }
         }

@@ -18,38 +18,36 @@
 /// - Content equality is the state's `==` (and the kind). The configuration closures and the
 ///   actions are not content: they never make two rows unequal.
 public struct KeyedRow: Diffable, Sendable {
+    /// Everything the row holds, behind one reference: copying a row (the diff, staging and every
+    /// stage's data copy rows by the hundred thousand) is one retain, and a row is one word.
+    @usableFromInline let storage: RowStorage
+
     /// The row's identity, unique across the list.
-    public let key: String
+    @inlinable public var key: String { storage.key }
     /// The kind of cell that shows the row.
-    public let kind: RowKind
+    @inlinable public var kind: RowKind { storage.kind }
     /// The state the cell is configured from.
-    public var state: any Equatable & Sendable { box.state }
-
-    /// The state, boxed once: copying a row retains one object, and comparing two states needs no
-    /// dynamic cast (the box knows its state's type; see `StateBox`).
-    let box: AnyStateBox
-
-    /// The typed cell binding and the actions, behind one reference so that rows stay small for
-    /// the diff; nil for rows that have neither.
-    let extras: RowExtras?
+    public var state: any Equatable & Sendable { storage.state }
 
     /// How the cell is registered and configured; nil for a row made from a kind alone.
-    var cellBinding: AnyViewBinding? { extras?.cell }
+    var cellBinding: AnyViewBinding? { storage.binding }
 
     /// What the row does when the user acts on it (not content).
-    public var actions: RowActions { extras?.actions ?? RowActions() }
+    public var actions: RowActions { storage.actions?.actions ?? RowActions() }
+
+    // The initializers are inlinable so that they are specialised for the caller's state type:
+    // a generic one looks the storage class's metadata up in the runtime's table on every row.
 
     /// A row shown by a cell of kind `kind`, with no typed cell: a `ListController` shows it in a
     /// plain cell. Use it with a UI that dequeues and configures cells itself (from `reuseIdentifier`
     /// and `state(as:)`), or for tests of the diff.
+    @inlinable
     public init<State: Equatable & Sendable>(key: String, kind: RowKind, state: State) {
-        self.key = key
-        self.kind = kind
-        self.box = StateBox(state)
-        self.extras = nil
+        storage = TypedRowStorage(key: key, kind: kind, binding: nil, actions: nil, value: state)
     }
 
     /// A row of kind `RowKind(Cell.self)` with no typed cell (see `init(key:kind:state:)`).
+    @inlinable
     public init<Cell, State: Equatable & Sendable>(key: String, cell: Cell.Type, state: State) {
         self.init(key: key, kind: RowKind(cell), state: state)
     }
@@ -60,37 +58,35 @@ public struct KeyedRow: Diffable, Sendable {
     /// `HostCell` update closure). The view owner registers `Cell` as it declares (class, nib or
     /// prototype) before the first dequeue, calls `reset` when a cell that showed another row is
     /// reused for this one, and `configure` whenever the cell must show this row.
+    @inlinable
     public init<Cell: ReusableView, State: Equatable & Sendable>(
         key: String, cell: Cell.Type, state: State, actions: RowActions = RowActions(),
         reset: (@MainActor @Sendable (Cell) -> Void)? = nil,
         configure: @escaping @MainActor @Sendable (Cell, State) -> Void
     ) {
-        self.init(key: key, kind: RowKind(cell), box: StateBox(state),
-                  binding: ViewBinding<Cell, State>(configure: configure, reset: reset), actions: actions)
+        storage = TypedRowStorage(key: key, kind: RowKind(cell), binding: ViewBinding<Cell, State>(configure: configure, reset: reset),
+                                  actions: ActionsBox(actions), value: state)
     }
 
     /// A row shown by a `ConfigurableView` cell (CellKit's `CellConfigurable`): the cell's own
     /// `configure(with:)` and `reset()` are used.
+    @inlinable
     public init<Cell: ConfigurableView>(key: String, cell: Cell.Type, state: Cell.State) {
-        self.init(key: key, kind: RowKind(cell), box: StateBox(state), binding: Cell.selfBinding, actions: RowActions())
+        self.init(key: key, cell: cell, state: state, actions: RowActions())
     }
 
     /// A row shown by a `ConfigurableView` cell, with actions.
+    @inlinable
     public init<Cell: ConfigurableView>(key: String, cell: Cell.Type, state: Cell.State, actions: RowActions) {
-        self.init(key: key, kind: RowKind(cell), box: StateBox(state), binding: Cell.selfBinding, actions: actions)
+        storage = TypedRowStorage(key: key, kind: RowKind(cell), binding: Cell.selfBinding, actions: ActionsBox(actions), value: state)
     }
 
-    private init(key: String, kind: RowKind, box: AnyStateBox, binding: AnyViewBinding?, actions: RowActions) {
-        self.key = key
-        self.kind = kind
-        self.box = box
-        self.extras = binding == nil && actions.isEmpty ? nil : RowExtras(cell: binding, actions: actions)
-    }
+    private init(storage: RowStorage) { self.storage = storage }
 
     /// This row with `actions` instead of its own (the state, kind and cell are kept).
     /// - Complexity: O(1).
     public func with(actions: RowActions) -> KeyedRow {
-        KeyedRow(key: key, kind: kind, box: box, binding: cellBinding, actions: actions)
+        KeyedRow(storage: storage.with(actions: ActionsBox(actions)))
     }
 
     /// The reuse identifier to register and dequeue the cell with: the kind's name.
@@ -99,58 +95,86 @@ public struct KeyedRow: Diffable, Sendable {
     /// The state as `State`, or nil when it has another type.
     public func state<State>(as type: State.Type) -> State? { state as? State }
 
-    public var diffIdentity: String { key }
+    // The diff calls these once or twice per row: inlined, they read the row in place.
 
-    public var rowKind: RowKind { kind }
+    @inlinable
+    public var diffIdentity: String { storage.key }
 
-    /// Same kind and equal state (states of different types are never equal).
+    @inlinable
+    public var rowKind: RowKind { storage.kind }
+
+    /// Same kind and equal state (states of different types are never equal). A row compared
+    /// with a copy of itself is equal without calling the state's `==`.
     /// - Complexity: O(1) plus the state's `==`.
+    @inlinable
     public func isContentEqual(to other: KeyedRow) -> Bool {
-        kind == other.kind && (box === other.box || box.isEqual(to: other.box))
+        storage === other.storage || (storage.kind == other.storage.kind && storage.isStateEqual(to: other.storage))
     }
 }
 
-/// A row's typed cell and actions; immutable, so sharing it between threads is safe.
-final class RowExtras: @unchecked Sendable {
-    let cell: AnyViewBinding?
+/// A row's actions when it has any; immutable, so sharing it between threads is safe.
+@usableFromInline
+final class ActionsBox: @unchecked Sendable {
     let actions: RowActions
 
-    init(cell: AnyViewBinding?, actions: RowActions) {
-        self.cell = cell
+    /// nil for empty actions: most rows have none, and they then cost no allocation.
+    @usableFromInline
+    init?(_ actions: RowActions) {
+        if actions.isEmpty { return nil }
         self.actions = actions
     }
 }
 
-/// A row's state behind one reference. Equality first compares the state types by identity, then
-/// compares the values as that type: an unchecked downcast after an exact type check, where a
-/// comparison of two existentials would need a dynamic cast per row.
-class AnyStateBox: @unchecked Sendable {
-    /// The state's type; two states are comparable only when these are equal.
-    let stateType: ObjectIdentifier
+/// A row's key, kind, cell binding, actions and state in one object. Immutable, so sharing it
+/// between threads is safe. Comparing two states first compares the storages' classes (one per
+/// state type), then the values as that type: an unchecked downcast after an exact type check,
+/// where a comparison of two existentials would need a dynamic cast per row.
+@usableFromInline
+class RowStorage: @unchecked Sendable {
+    @usableFromInline let key: String
+    @usableFromInline let kind: RowKind
+    let binding: AnyViewBinding?
+    let actions: ActionsBox?
 
-    init(stateType: ObjectIdentifier) { self.stateType = stateType }
+    init(key: String, kind: RowKind, binding: AnyViewBinding?, actions: ActionsBox?) {
+        self.key = key
+        self.kind = kind
+        self.binding = binding
+        self.actions = actions
+    }
 
     var state: any Equatable & Sendable { fatalError("abstract") }
 
     /// Whether `other` holds an equal state of the same type.
-    func isEqual(to other: AnyStateBox) -> Bool { fatalError("abstract") }
+    @usableFromInline
+    func isStateEqual(to other: RowStorage) -> Bool { fatalError("abstract") }
+
+    /// The same row with other actions.
+    func with(actions: ActionsBox?) -> RowStorage { fatalError("abstract") }
 }
 
-/// A state of type `State`; immutable, so sharing it between threads is safe.
-class StateBox<State: Equatable & Sendable>: AnyStateBox, @unchecked Sendable {
+/// The storage of a row whose state is a `State`.
+@usableFromInline
+final class TypedRowStorage<State: Equatable & Sendable>: RowStorage, @unchecked Sendable {
     let value: State
 
-    init(_ value: State) {
+    @usableFromInline
+    init(key: String, kind: RowKind, binding: AnyViewBinding?, actions: ActionsBox?, value: State) {
         self.value = value
-        super.init(stateType: ObjectIdentifier(State.self))
+        super.init(key: key, kind: kind, binding: binding, actions: actions)
     }
 
     override var state: any Equatable & Sendable { value }
 
-    override func isEqual(to other: AnyStateBox) -> Bool {
-        // Equal type identities mean `other` was made by this class with this State, so the
-        // downcast cannot be wrong.
-        guard other.stateType == stateType else { return false }
-        return value == unsafeDowncast(other, to: StateBox<State>.self).value
+    @usableFromInline
+    override func isStateEqual(to other: RowStorage) -> Bool {
+        // The class is final and generic over State alone: the same class means the same State,
+        // so the downcast cannot be wrong.
+        guard type(of: other) == TypedRowStorage<State>.self else { return false }
+        return value == unsafeDowncast(other, to: TypedRowStorage<State>.self).value
+    }
+
+    override func with(actions: ActionsBox?) -> RowStorage {
+        TypedRowStorage(key: key, kind: kind, binding: binding, actions: actions, value: value)
     }
 }
