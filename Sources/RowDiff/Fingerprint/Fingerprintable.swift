@@ -39,25 +39,23 @@ public enum Fingerprint {
 /// Fingerprints for identities of any `Hashable` type, taking the fastest path the type allows.
 @usableFromInline
 enum IdentityFingerprints {
-    /// One fingerprint per identity, in order.
-    /// - Complexity: O(n), one pass (one C call for UUID arrays).
+    /// The fingerprint of an identity that is not `Fingerprintable`: its hashValue agrees with ==,
+    /// which is all that correctness needs.
     @inlinable
-    static func compute<ID: Hashable>(_ ids: [ID], seed: UInt64) -> [UInt64] {
-        compute(ids, seed: seed, fingerprintable: ID.self as? any Fingerprintable.Type)
+    static func byHashValue<ID: Hashable>(_ id: ID, seed: UInt64) -> UInt64 {
+        UInt64(bitPattern: Int64(id.hashValue)) ^ seed
     }
 
-    /// `compute` with the conformance already looked up (`ID.self as? any Fingerprintable.Type`):
-    /// the lookup costs hundreds of instructions, so a diff does it once per identity type, not
-    /// once per array.
+    /// One fingerprint per identity, in order, with the conformance already looked up
+    /// (`ID.self as? any Fingerprintable.Type`): the lookup costs hundreds of instructions, so a
+    /// diff does it once per identity type, not once per array.
+    /// - Complexity: O(n), one pass (batched C calls for UUIDs).
     @inlinable
     static func compute<ID: Hashable>(_ ids: [ID], seed: UInt64, fingerprintable: (any Fingerprintable.Type)?) -> [UInt64] {
         // Empty: `unsafeUninitializedCapacity: 0` would write the count into the shared empty-array
         // storage, a data race with every other thread reading an empty array (ThreadSanitizer).
         if ids.isEmpty { return [] }
-        guard let fingerprintable else {
-            // Any other Hashable: its hashValue agrees with ==, which is all that correctness needs.
-            return ids.map { UInt64(bitPattern: Int64($0.hashValue)) ^ seed }
-        }
+        guard let fingerprintable else { return ids.map { byHashValue($0, seed: seed) } }
         // The values are handed over in place: no array of the conformance's type is made (its
         // metadata would be looked up at run time on every call).
         return [UInt64](unsafeUninitializedCapacity: ids.count) { output, count in
@@ -85,12 +83,11 @@ extension IdentityFingerprints {
             if let fingerprintable {
                 blocks(sections, as: fingerprintable, seed: seed, into: output)
             } else {
-                // Any other Hashable: its hashValue agrees with ==, which is all correctness needs.
                 var next = 0
                 for rows in sections {
                     rows.withUnsafeBufferPointer { rows in
                         for index in rows.indices {
-                            output[next] = UInt64(bitPattern: Int64(rows[index].diffIdentity.hashValue)) ^ seed
+                            output[next] = byHashValue(rows[index].diffIdentity, seed: seed)
                             next += 1
                         }
                     }
