@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <time.h>
 
 #include "hostile.h"
@@ -31,6 +32,7 @@ typedef struct result {
     double target_ms;
     size_t old_count, new_count, elements, moves, steps, scratch_diff, scratch, runs;
     double median, min, max, patch_median, cold;
+    long cold_faults; /* pages the cold diff touched for the first time (minor page faults) */
     int ok;
 } result;
 
@@ -95,6 +97,12 @@ static size_t run_diff(cdiff_context *context, const workload *w) {
     return changes.move_count;
 }
 
+/* Minor page faults of the process so far: each is a page written for the first time. */
+static long minor_faults(void) {
+    struct rusage usage;
+    return getrusage(RUSAGE_SELF, &usage) == 0 ? usage.ru_minflt : 0;
+}
+
 static int measure(const workload *w, size_t runs, result *r) {
     double *samples = calloc(runs, sizeof *samples), *patch_samples = calloc(runs, sizeof *patch_samples);
     cdiff_context *context = cdiff_context_create();
@@ -107,9 +115,11 @@ static int measure(const workload *w, size_t runs, result *r) {
     r->runs = runs;
     r->old_count = w->sectioned ? w->old_sectioned.row_count : w->old_flat.count;
     r->new_count = w->sectioned ? w->new_sectioned.row_count : w->new_flat.count;
+    long faults_before = minor_faults();
     double cold_start = now_ms();
     r->moves = run_diff(context, w); /* cold: the context's scratch is allocated and faulted in here */
     r->cold = now_ms() - cold_start;
+    r->cold_faults = minor_faults() - faults_before;
     r->moves = run_diff(context, w); /* warm-up: caches warm */
     for (size_t k = 0; k < runs; k++) {
         double start = now_ms();
@@ -215,22 +225,24 @@ static void print_table(const result *results, size_t count) {
     printf("CDiffCore %s benchmark (seed 0x%llx, %zu timed runs after 2 warm-ups; targets: time as listed, "
            "scratch <= %.0f B/element)\nmachine: %s\n\n",
            cdiff_version_string(), (unsigned long long)BENCH_SEED, count ? results[0].runs : 0, SCRATCH_TARGET, where);
-    printf("%-16s %9s %9s | %9s %9s %9s %8s | %8s %5s | %8s %10s %8s | %7s %7s %5s\n", "workload", "old", "new", "median ms",
-           "min", "max", "target", "cold ms", "x", "moves", "patch ms", "steps", "B/el d", "B/el", "");
-    printf("%.*s\n", 150, "--------------------------------------------------------------------------------------------"
+    printf("%-16s %9s %9s | %9s %9s %9s %8s | %8s %5s %6s | %8s %10s %8s | %7s %7s %5s\n", "workload", "old", "new",
+           "median ms", "min", "max", "target", "cold ms", "x", "pages", "moves", "patch ms", "steps", "B/el d", "B/el", "");
+    printf("%.*s\n", 157, "--------------------------------------------------------------------------------------------"
                           "------------------------------------------------------------");
     for (size_t k = 0; k < count; k++) {
         const result *r = &results[k];
         char target[16] = "-";
         if (r->target_ms > 0) snprintf(target, sizeof target, "<= %g", r->target_ms);
-        printf("%-16s %9zu %9zu | %9.3f %9.3f %9.3f %8s | %8.3f %5.2f | %8zu %10.3f %8zu | %7.1f %7.1f %5s\n", r->name,
-               r->old_count, r->new_count, r->median, r->min, r->max, target, r->cold, r->cold / r->median, r->moves,
+        printf("%-16s %9zu %9zu | %9.3f %9.3f %9.3f %8s | %8.3f %5.2f %6ld | %8zu %10.3f %8zu | %7.1f %7.1f %5s\n",
+               r->name, r->old_count, r->new_count, r->median, r->min, r->max, target, r->cold, r->cold / r->median,
+               r->cold_faults, r->moves,
                r->patch_median, r->steps,
                (double)r->scratch_diff / (double)r->elements, (double)r->scratch / (double)r->elements, r->ok ? "ok" : "OVER");
     }
     printf("\nold/new: elements (sectioned: rows; B/el counts sections too). moves: section + row moves.\n"
            "cold ms: the first diff on a fresh context (scratch allocated and faulted in); x: cold / median\n"
-           "(target <= %.1f, informative: it is mostly the kernel's page faults, see the README).\n"
+           "(target <= %.1f, informative: it is mostly the kernel's page faults, see the README); pages: the\n"
+           "4 KB pages that first diff wrote for the first time (minor page faults, getrusage).\n"
            "patch ms: median of cdiff_patch alone. B/el d: peak context memory after the diffs / (old + new);\n"
            "B/el: the same after the patch too (its steps are stored exactly, 24 B each, see CDiffCore.h).\n"
            "ok/OVER: median within target (if any) and B/el d <= %.0f.\n", COLD_TARGET, SCRATCH_TARGET);
@@ -247,8 +259,9 @@ static void print_json(const result *results, size_t count, const flood_result *
     for (size_t k = 0; k < count; k++) {
         const result *r = &results[k];
         printf("%s{\"name\":\"%s\",\"description\":\"%s\",\"old\":%zu,\"new\":%zu,\"median_ms\":%.4f,\"min_ms\":%.4f,"
-               "\"max_ms\":%.4f,\"cold_ms\":%.4f,",
-               k ? "," : "", r->name, r->description, r->old_count, r->new_count, r->median, r->min, r->max, r->cold);
+               "\"max_ms\":%.4f,\"cold_ms\":%.4f,\"cold_page_faults\":%ld,",
+               k ? "," : "", r->name, r->description, r->old_count, r->new_count, r->median, r->min, r->max, r->cold,
+               r->cold_faults);
         if (r->target_ms > 0) printf("\"target_ms\":%g,", r->target_ms);
         else printf("\"target_ms\":null,");
         printf("\"moves\":%zu,\"patch_median_ms\":%.4f,\"patch_steps\":%zu,\"diff_scratch_bytes\":%zu,\"scratch_bytes\":%zu,"

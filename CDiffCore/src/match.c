@@ -102,10 +102,14 @@ static inline slot *find(table *t, uint64_t fingerprint) {
 #define PREFETCH_SLOT(t, fingerprint) ((void)0)
 #endif
 
-/* Empties the table and grants the next pass its budget for `elements` insertions and lookups.
- * The probe walk of one element may overshoot the budget, but by less than the table's size, and
- * only once: the pass stops right after it. */
+/* Sizes the table for `elements` insertions and lookups (at most that many entries), empties it
+ * and grants the pass its budget. Only the slots in use are cleared, so only their pages are ever
+ * touched: BUF_SCRATCH is reserved for the largest pass, but a pass over a trimmed middle writes
+ * far less of it (a first diff at a new size pays a page fault for every page it writes). The
+ * probe walk of one element may overshoot the budget, but by less than the table's size, and only
+ * once: the pass stops right after it. */
 static void table_clear(table *t, size_t elements) {
+    t->capacity = table_capacity(elements, 0);
     memset(t->slots, 0xFF, t->capacity * sizeof(slot));
     t->probe_limit = t->probes + PROBE_SLACK + PROBES_PER_ELEMENT * elements;
 }
@@ -186,7 +190,9 @@ static size_t collect_duplicates(uint32_t *chain, size_t count, uint32_t *out) {
 static bool match_hashed(table *t, const uint64_t *old_ids, size_t n, const uint64_t *new_ids, size_t m, size_t prefix,
                          size_t suffix, uint32_t *chain, const cdiff_match_output *out, cdiff_match *result) {
     uint32_t *old_to_new = out->old_to_new, *new_to_old = out->new_to_old;
-    table_clear(t, n + m);
+    /* Entries of the first pass: every old element, and the new middle's identities that old
+     * lacks. The trimmed ends are never looked up, so the table is sized without them. */
+    table_clear(t, n + (m - prefix - suffix));
     int old_pass = insert_old(t, old_ids, n, chain);
     if (old_pass == PASS_OVER_BUDGET) return false;
     bool old_duplicate = old_pass == PASS_DUPLICATE;
@@ -219,7 +225,6 @@ static bool match_hashed(table *t, const uint64_t *old_ids, size_t n, const uint
     }
     /* New duplicates: chain the new side the same way and collect. */
     t->old_ids = new_ids; /* the table now holds new elements as plain refs */
-    t->capacity = table_capacity(m, 0);
     table_clear(t, m);
     if (insert_old(t, new_ids, m, chain) == PASS_OVER_BUDGET) return false;
     result->new_duplicate_count = collect_duplicates(chain, m, out->new_dups);
@@ -228,7 +233,7 @@ static bool match_hashed(table *t, const uint64_t *old_ids, size_t n, const uint
 
 void cdiff_match_lists(cdiff_context *context, const uint64_t *old_ids, size_t n, const uint64_t *new_ids,
                        size_t m, const cdiff_match_output *output, cdiff_match *result) {
-    table t = {context->buffers[BUF_SCRATCH].data, table_capacity(n, m), old_ids, new_ids, context->keys, 0, 0};
+    table t = {context->buffers[BUF_SCRATCH].data, 0, old_ids, new_ids, context->keys, 0, 0};
     uint32_t *chain = context->buffers[BUF_CHAIN].data;
     memset(result, 0, sizeof *result);
 
@@ -243,7 +248,7 @@ void cdiff_match_lists(cdiff_context *context, const uint64_t *old_ids, size_t n
          * keys make it ordinary input again; one more budgeted try, then the sort. */
         cdiff_context_redraw_match_keys(context);
         context->stats.redraws++;
-        t = (table){t.slots, table_capacity(n, m), old_ids, new_ids, context->keys, t.probes, 0};
+        t = (table){t.slots, 0, old_ids, new_ids, context->keys, t.probes, 0};
         memset(result, 0, sizeof *result);
         hashed = match_hashed(&t, old_ids, n, new_ids, m, prefix, suffix, chain, output, result);
     }
