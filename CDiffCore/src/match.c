@@ -79,10 +79,10 @@ static inline uint64_t fingerprint_of(const table *t, uint32_t ref) {
     return (ref & NEW_TAG) ? t->new_ids[ref & INDEX_MASK] : t->old_ids[ref];
 }
 
-/* The slot holding `fingerprint`, or the empty slot where it belongs. Counts the probes past the
- * first slot; the callers stop once the budget is spent, so no walk is longer than it. */
-static inline slot *find(table *t, uint64_t fingerprint) {
-    size_t i = slot_of(t->keys, fingerprint, t->capacity);
+/* The slot holding `fingerprint`, or the empty slot where it belongs, probing from slot `i` (the
+ * fingerprint's own slot). Counts the probes past the first slot; the callers stop once the
+ * budget is spent, so no walk is longer than it. */
+static inline slot *find_from(table *t, uint64_t fingerprint, size_t i) {
     for (;;) {
         slot *s = &t->slots[i];
         if (s->ref == EMPTY || fingerprint_of(t, s->ref) == fingerprint) return s;
@@ -91,16 +91,43 @@ static inline slot *find(table *t, uint64_t fingerprint) {
     }
 }
 
-/* Tables larger than the cache would make every insert and probe wait for memory; fetching the
- * slot a few elements ahead overlaps those waits. A table that fits the first-level cache (32 KB
- * of slots) is not prefetched: there it would only hash every element twice. */
-#define PREFETCH_DISTANCE 16
+static inline slot *find(table *t, uint64_t fingerprint) {
+    return find_from(t, fingerprint, slot_of(t->keys, fingerprint, t->capacity));
+}
+
+/* Tables larger than the cache would make every insert and probe wait for memory twice: for the
+ * slot, then for the fingerprint the slot names (to compare it). A pipeline overlaps those waits:
+ * an element's slot is computed and fetched PIPE_DEPTH elements ahead, and the fingerprint its
+ * slot names PIPE_DEPTH / 2 elements ahead, by which time the slot has arrived. The ring keeps
+ * each slot index, so the hash is computed once. A table that fits the first-level cache (32 KB of
+ * slots) is not pipelined: there it would only add work. These are hints only: a slot filled
+ * meanwhile changes nothing but the hint's use. */
+#define PIPE_DEPTH 16 /* a power of two */
 #define PREFETCH_MIN_SLOTS 4096
 #if defined(__GNUC__) || defined(__clang__)
-#define PREFETCH_SLOT(t, fingerprint) __builtin_prefetch(&(t)->slots[slot_of((t)->keys, (fingerprint), (t)->capacity)], 1)
+#define PREFETCH_WRITE(address) __builtin_prefetch((address), 1)
+#define PREFETCH_READ(address) __builtin_prefetch((address), 0)
 #else
-#define PREFETCH_SLOT(t, fingerprint) ((void)0)
+#define PREFETCH_WRITE(address) ((void)(address))
+#define PREFETCH_READ(address) ((void)(address))
 #endif
+
+typedef struct pipeline {
+    size_t slot_index[PIPE_DEPTH];
+} pipeline;
+
+/* Stage 1 for the element with fingerprint `fingerprint`, `ahead` positions before its turn. */
+static inline void pipe_fetch_slot(table *t, pipeline *p, size_t position, uint64_t fingerprint) {
+    size_t i = slot_of(t->keys, fingerprint, t->capacity);
+    p->slot_index[position % PIPE_DEPTH] = i;
+    PREFETCH_WRITE(&t->slots[i]);
+}
+
+/* Stage 2: the slot of the element at `position` has arrived; fetch the fingerprint it names. */
+static inline void pipe_fetch_fingerprint(const table *t, const pipeline *p, size_t position) {
+    uint32_t ref = t->slots[p->slot_index[position % PIPE_DEPTH]].ref;
+    if (ref != EMPTY) PREFETCH_READ((ref & NEW_TAG) ? &t->new_ids[ref & INDEX_MASK] : &t->old_ids[ref]);
+}
 
 /* Sizes the table for `elements` insertions and lookups (at most that many entries), empties it
  * and grants the pass its budget. Only the slots in use are cleared, so only their pages are ever
@@ -121,10 +148,22 @@ enum { PASS_CLEAN = 0, PASS_DUPLICATE = 1, PASS_OVER_BUDGET = 2 };
  * chain[i] links occurrence i to the next one. PASS_DUPLICATE when an identity occurs twice. */
 static int insert_old(table *t, const uint64_t *old_ids, size_t n, uint32_t *chain) {
     int duplicate = PASS_CLEAN;
-    const bool prefetch = t->capacity >= PREFETCH_MIN_SLOTS;
+    const bool pipelined = t->capacity >= PREFETCH_MIN_SLOTS;
+    pipeline p;
+    /* Positions count up as k counts down (position n - 1 - k), so the ring works the same way. */
+    if (pipelined)
+        for (size_t q = 0; q < PIPE_DEPTH && q < n; q++) pipe_fetch_slot(t, &p, q, old_ids[n - 1 - q]);
     for (size_t k = n; k-- > 0;) {
-        if (prefetch && k >= PREFETCH_DISTANCE) PREFETCH_SLOT(t, old_ids[k - PREFETCH_DISTANCE]);
-        slot *s = find(t, old_ids[k]);
+        slot *s;
+        if (pipelined) {
+            const size_t position = n - 1 - k;
+            if (k >= PIPE_DEPTH / 2) pipe_fetch_fingerprint(t, &p, position + PIPE_DEPTH / 2);
+            size_t start = p.slot_index[position % PIPE_DEPTH];
+            if (k >= PIPE_DEPTH) pipe_fetch_slot(t, &p, position + PIPE_DEPTH, old_ids[k - PIPE_DEPTH]);
+            s = find_from(t, old_ids[k], start);
+        } else {
+            s = find(t, old_ids[k]);
+        }
         if (CDIFF_UNLIKELY(t->probes > t->probe_limit)) return PASS_OVER_BUDGET;
         if (s->ref == EMPTY) {
             s->ref = (uint32_t)k;
@@ -144,10 +183,21 @@ static int insert_old(table *t, const uint64_t *old_ids, size_t n, uint32_t *cha
 static int pair_new(table *t, const uint64_t *new_ids, size_t lo, size_t hi, size_t old_lo, size_t old_hi,
                     const uint32_t *chain, uint32_t *old_to_new, uint32_t *new_to_old) {
     bool duplicate = false;
-    const bool prefetch = t->capacity >= PREFETCH_MIN_SLOTS;
+    const bool pipelined = t->capacity >= PREFETCH_MIN_SLOTS;
+    pipeline p;
+    if (pipelined)
+        for (size_t q = 0; q < PIPE_DEPTH && lo + q < hi; q++) pipe_fetch_slot(t, &p, q, new_ids[lo + q]);
     for (size_t j = lo; j < hi; j++) {
-        if (prefetch && j + PREFETCH_DISTANCE < hi) PREFETCH_SLOT(t, new_ids[j + PREFETCH_DISTANCE]);
-        slot *s = find(t, new_ids[j]);
+        slot *s;
+        if (pipelined) {
+            const size_t position = j - lo;
+            if (j + PIPE_DEPTH / 2 < hi) pipe_fetch_fingerprint(t, &p, position + PIPE_DEPTH / 2);
+            size_t start = p.slot_index[position % PIPE_DEPTH];
+            if (j + PIPE_DEPTH < hi) pipe_fetch_slot(t, &p, position + PIPE_DEPTH, new_ids[j + PIPE_DEPTH]);
+            s = find_from(t, new_ids[j], start);
+        } else {
+            s = find(t, new_ids[j]);
+        }
         if (CDIFF_UNLIKELY(t->probes > t->probe_limit)) return PASS_OVER_BUDGET;
         new_to_old[j] = CDIFF_NONE;
         if (s->ref == EMPTY) {
