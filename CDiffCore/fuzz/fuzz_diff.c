@@ -13,6 +13,7 @@
  * context, which matches through its table, and demands the same bytes. */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "../src/internal.h"
 #include "check.h"
@@ -83,6 +84,33 @@ static void decode_sectioned(sectioned_input *in, const uint8_t *bytes, size_t s
     }
 }
 
+/* cdiff_diff_sectioned_into on a second context: the maps land in the caller's arrays and every
+ * change equals cdiff_diff_sectioned's. */
+static const char *check_maps_into_caller_storage(const cdiff_sectioned_list *so, const cdiff_sectioned_list *sn) {
+    static cdiff_context *into_context;
+    if (!into_context && !(into_context = cdiff_context_create())) abort();
+    uint32_t *old_map = malloc((so->row_count + 1) * sizeof *old_map), *new_map = malloc((sn->row_count + 1) * sizeof *new_map);
+    if (!old_map || !new_map) abort();
+    cdiff_changes sections, into_sections;
+    cdiff_row_changes rows, into_rows;
+    const char *err = NULL;
+    if (cdiff_diff_sectioned(context, so, sn, &sections, &rows) != CDIFF_OK ||
+        cdiff_diff_sectioned_into(into_context, so, sn, old_map, new_map, &into_sections, &into_rows) != CDIFF_OK)
+        err = "a diff failed";
+    else if ((so->row_count > 0 && into_rows.old_to_new != old_map) || (sn->row_count > 0 && into_rows.new_to_old != new_map) ||
+             (so->row_count > 0 && memcmp(old_map, rows.old_to_new, so->row_count * sizeof *old_map) != 0) ||
+             (sn->row_count > 0 && memcmp(new_map, rows.new_to_old, sn->row_count * sizeof *new_map) != 0))
+        err = "the row maps differ";
+    else if (into_rows.delete_count != rows.delete_count || into_rows.insert_count != rows.insert_count ||
+             into_rows.move_count != rows.move_count || into_rows.update_count != rows.update_count ||
+             (rows.move_count > 0 && memcmp(into_rows.moves, rows.moves, rows.move_count * sizeof *rows.moves) != 0) ||
+             into_sections.move_count != sections.move_count)
+        err = "the changes differ";
+    free(old_map);
+    free(new_map);
+    return err;
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
@@ -107,6 +135,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     cdiff_sectioned_list sn = sectioned_input_list(&sec_new, flags >> 1 & 1, flags >> 2 & 1);
     err = check_run_sectioned(context, &so, &sn);
     if (err) fail("sectioned", err, 1);
+    err = check_maps_into_caller_storage(&so, &sn);
+    if (err) fail("sectioned into caller storage", err, 1);
 
     failing state = {0, 1 + data[size - 1] % 24u};
     cdiff_allocator allocator = {failing_allocate, failing_deallocate, &state};

@@ -52,7 +52,7 @@ extern "C" {
 
 /* ---- Version ---- */
 #define CDIFF_VERSION_MAJOR 1
-#define CDIFF_VERSION_MINOR 0
+#define CDIFF_VERSION_MINOR 1
 #define CDIFF_VERSION_PATCH 0
 #define CDIFF_VERSION_NUMBER (CDIFF_VERSION_MAJOR * 10000 + CDIFF_VERSION_MINOR * 100 + CDIFF_VERSION_PATCH)
 #define CDIFF_STRINGIFY_(x) #x
@@ -62,7 +62,7 @@ extern "C" {
 
 /** The library's CDIFF_VERSION_NUMBER (it equals the header's when they match). */
 CDIFF_API unsigned cdiff_version_number(void);
-/** The library's CDIFF_VERSION_STRING, e.g. "1.0.0". Never NULL. */
+/** The library's CDIFF_VERSION_STRING, e.g. "1.1.0". Never NULL. */
 CDIFF_API const char *cdiff_version_string(void);
 
 /* ---- Status codes. Values are pinned: existing ones never change. ---- */
@@ -232,6 +232,22 @@ typedef struct cdiff_row_changes {
 CDIFF_API cdiff_status cdiff_diff_sectioned(cdiff_context *context, const cdiff_sectioned_list *old_list,
                                             const cdiff_sectioned_list *new_list, cdiff_changes *sections,
                                             cdiff_row_changes *rows);
+
+/** cdiff_diff_sectioned, with the two row maps written straight into the caller's storage instead
+ *  of the context's: `row_old_to_new` holds old_list->row_count entries, `row_new_to_old`
+ *  new_list->row_count. For a binding that keeps the maps, this saves a copy of both and the
+ *  context's memory for them (8 bytes per row, which a first diff at a new size also pays in page
+ *  faults). On CDIFF_OK, rows->old_to_new and rows->new_to_old point into that storage; everything
+ *  else is as with cdiff_diff_sectioned, including cdiff_patch, which reads the maps: keep the
+ *  storage alive and unchanged until the patch is taken or the next diff on the context starts.
+ *  On an error its contents are unspecified. Since 1.1.0.
+ *  - Complexity: as cdiff_diff_sectioned.
+ *  @pre context, old_list, new_list, sections and rows are not NULL; each map is NULL only if its
+ *       row count is 0; the maps overlap neither each other nor the inputs. */
+CDIFF_API cdiff_status cdiff_diff_sectioned_into(cdiff_context *context, const cdiff_sectioned_list *old_list,
+                                                 const cdiff_sectioned_list *new_list, uint32_t *row_old_to_new,
+                                                 uint32_t *row_new_to_old, cdiff_changes *sections,
+                                                 cdiff_row_changes *rows);
 
 /* ---- Sequential patch ---- */
 

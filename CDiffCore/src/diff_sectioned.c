@@ -22,7 +22,7 @@ static size_t min_size(size_t a, size_t b) { return a < b ? a : b; }
 
 /* Every size below is at most 16 * CDIFF_MAX_COUNT + a little, which fits a 64-bit size_t; on a
  * 32-bit target the multiplications are checked. */
-static cdiff_status reserve_all(cdiff_context *context, size_t so, size_t sn, size_t ro, size_t rn) {
+static cdiff_status reserve_all(cdiff_context *context, size_t so, size_t sn, size_t ro, size_t rn, bool own_maps) {
     const size_t u32 = sizeof(uint32_t);
     size_t bytes[BUF_COUNT] = {0};
     size_t section_lis = 0, row_lis = 0, rows_scratch = 0;
@@ -34,7 +34,7 @@ static cdiff_status reserve_all(cdiff_context *context, size_t so, size_t sn, si
                                   max_size(cdiff_match_table_bytes(ro, rn), rows_scratch));
     const struct { enum cdiff_buffer_id id; size_t count, unit; } sized[] = {
         {BUF_CHAIN, max_size(max_size(so, sn), max_size(ro, rn)), u32},
-        {BUF_OLD_TO_NEW, ro, u32}, {BUF_NEW_TO_OLD, rn, u32},
+        {BUF_OLD_TO_NEW, own_maps ? ro : 0, u32}, {BUF_NEW_TO_OLD, own_maps ? rn : 0, u32},
         {BUF_DEL_MOVES, ro, sizeof(cdiff_path_move)}, {BUF_INS_UPDATES, rn, sizeof(cdiff_path_move)},
         {BUF_OLD_DUPS, ro, u32}, {BUF_NEW_DUPS, rn, u32},
         {BUF_S_OLD_TO_NEW, so, u32}, {BUF_S_NEW_TO_OLD, sn, u32},
@@ -101,9 +101,9 @@ static void finish_one_section(cdiff_context *context, const cdiff_match *match,
     new_start[1] = (uint32_t)m;
 
     cdiff_changes flat = {0};
-    flat.old_to_new = context->buffers[BUF_OLD_TO_NEW].data;
+    flat.old_to_new = context->row_old_to_new;
     flat.old_count = n;
-    flat.new_to_old = context->buffers[BUF_NEW_TO_OLD].data;
+    flat.new_to_old = context->row_new_to_old;
     flat.new_count = m;
     void *del_moves = context->buffers[BUF_DEL_MOVES].data, *ins_updates = context->buffers[BUF_INS_UPDATES].data;
     cdiff_finish_level(context, match, old_contents, new_contents, del_moves, ins_updates, &flat);
@@ -131,7 +131,7 @@ static void finish_one_section(cdiff_context *context, const cdiff_match *match,
 static void match_rows(cdiff_context *context, const cdiff_sectioned_list *old_list, const cdiff_sectioned_list *new_list,
                        const cdiff_changes *sections, cdiff_row_changes *out) {
     const size_t n = old_list->row_count, m = new_list->row_count;
-    uint32_t *old_to_new = context->buffers[BUF_OLD_TO_NEW].data, *new_to_old = context->buffers[BUF_NEW_TO_OLD].data;
+    uint32_t *old_to_new = context->row_old_to_new, *new_to_old = context->row_new_to_old;
     uint32_t *old_dups = context->buffers[BUF_OLD_DUPS].data, *new_dups = context->buffers[BUF_NEW_DUPS].data;
     cdiff_match match;
     const cdiff_match_output output = {old_to_new, new_to_old, old_dups, new_dups, context->buffers[BUF_DEL_MOVES].data,
@@ -204,13 +204,18 @@ static void match_rows(cdiff_context *context, const cdiff_sectioned_list *old_l
                                match.new_duplicate_count};
 }
 
-cdiff_status cdiff_diff_sectioned(cdiff_context *context, const cdiff_sectioned_list *old_list,
-                                  const cdiff_sectioned_list *new_list, cdiff_changes *sections,
-                                  cdiff_row_changes *rows) {
+/* Both entry points: `row_old_to_new` / `row_new_to_old` are the caller's map storage, or NULL
+ * (with `own_maps`) for the context's buffers. */
+static cdiff_status diff_sectioned(cdiff_context *context, const cdiff_sectioned_list *old_list,
+                                   const cdiff_sectioned_list *new_list, bool own_maps, uint32_t *row_old_to_new,
+                                   uint32_t *row_new_to_old, cdiff_changes *sections, cdiff_row_changes *rows) {
     if (context == NULL) return CDIFF_ERR_NULL_ARGUMENT;
     context->result_kind = RESULT_NONE; /* a rejected diff leaves no result to patch */
     context->patch_valid = false;
     if (old_list == NULL || new_list == NULL || sections == NULL || rows == NULL) return CDIFF_ERR_NULL_ARGUMENT;
+    if (!own_maps && ((row_old_to_new == NULL && old_list->row_count > 0) ||
+                      (row_new_to_old == NULL && new_list->row_count > 0)))
+        return CDIFF_ERR_NULL_ARGUMENT;
     cdiff_status status = check_side(old_list);
     if (status == CDIFF_OK) status = check_side(new_list);
     if (status == CDIFF_OK)
@@ -222,8 +227,10 @@ cdiff_status cdiff_diff_sectioned(cdiff_context *context, const cdiff_sectioned_
     if (status != CDIFF_OK) return status;
 
     status = reserve_all(context, old_list->section_count, new_list->section_count, old_list->row_count,
-                         new_list->row_count);
+                         new_list->row_count, own_maps);
     if (status != CDIFF_OK) return status;
+    context->row_old_to_new = own_maps ? context->buffers[BUF_OLD_TO_NEW].data : row_old_to_new;
+    context->row_new_to_old = own_maps ? context->buffers[BUF_NEW_TO_OLD].data : row_new_to_old;
 
     context->stats = (cdiff_match_stats){0, 0, 0};
     match_sections(context, old_list, new_list, &context->sections);
@@ -234,4 +241,16 @@ cdiff_status cdiff_diff_sectioned(cdiff_context *context, const cdiff_sectioned_
     *sections = context->sections;
     *rows = context->rows;
     return CDIFF_OK;
+}
+
+cdiff_status cdiff_diff_sectioned(cdiff_context *context, const cdiff_sectioned_list *old_list,
+                                  const cdiff_sectioned_list *new_list, cdiff_changes *sections,
+                                  cdiff_row_changes *rows) {
+    return diff_sectioned(context, old_list, new_list, true, NULL, NULL, sections, rows);
+}
+
+cdiff_status cdiff_diff_sectioned_into(cdiff_context *context, const cdiff_sectioned_list *old_list,
+                                       const cdiff_sectioned_list *new_list, uint32_t *row_old_to_new,
+                                       uint32_t *row_new_to_old, cdiff_changes *sections, cdiff_row_changes *rows) {
+    return diff_sectioned(context, old_list, new_list, false, row_old_to_new, row_new_to_old, sections, rows);
 }

@@ -66,6 +66,8 @@ struct cdiff_context {
     /* The last result, in the unified shape the patch reads (a flat diff is one section). */
     cdiff_changes sections;
     cdiff_row_changes rows;       /* sectioned only */
+    uint32_t *row_old_to_new;     /* the sectioned diff's row maps: its buffers or the caller's */
+    uint32_t *row_new_to_old;
     cdiff_changes flat;           /* flat only */
     const uint32_t *old_start;    /* [old section count + 1] */
     const uint32_t *new_start;    /* [new section count + 1] */
