@@ -264,6 +264,51 @@ static void test_a_flood_and_its_sorted_match_give_the_table_s_result(void) {
     REQUIRE_EQ(sorted_levels, 1);
 }
 
+/* Tables past the cache's size carry tags (match_pass.h): 150,000 ids a side, about one in eight
+ * repeated, edited and shuffled, give the sorted match's bytes, flat and as the rows of one
+ * section. Under the first pass's table (tagged) and the whole-list redo (tagged, duplicates). */
+static void test_tagged_tables_give_the_sorted_match_s_result(void) {
+    enum { COUNT = 150000 };
+    flat_input o = {0}, n = {0};
+    rng r = rng_seeded(harness_seed() ^ 0x7A65);
+    for (size_t k = 0; k < COUNT; k++) flat_input_add(&o, rng_below(&r, COUNT * 7 / 8) * 0x9E3779B97F4A7C15ull, rng_below(&r, 2));
+    for (size_t k = 0; k < COUNT; k++) {
+        uint64_t pick = rng_below(&r, 10);
+        flat_input_add(&n, pick == 0 ? rng_next(&r) : o.ids[pick == 1 ? rng_below(&r, COUNT) : k], rng_below(&r, 2));
+    }
+    cdiff_context *table = cdiff_context_create(), *sorted = cdiff_context_create();
+    REQUIRE(table && sorted);
+    sorted->force_sorted = true;
+    cdiff_list fo = flat_input_list(&o, 1), fn = flat_input_list(&n, 1);
+    check_blob first = {0}, second = {0};
+    cdiff_changes a, b;
+    REQUIRE_STATUS(cdiff_diff(table, &fo, &fn, &a), CDIFF_OK);
+    REQUIRE_EQ(table->stats.sorted_levels, 0);
+    check_blob_changes(&first, &a);
+    REQUIRE_STATUS(cdiff_diff(sorted, &fo, &fn, &b), CDIFF_OK);
+    check_blob_changes(&second, &b);
+    REQUIRE(a.old_duplicate_count > 0 && a.new_duplicate_count > 0);
+    REQUIRE(check_blob_equal(&first, &second));
+
+    size_t old_rows[1] = {COUNT}, new_rows[1] = {COUNT};
+    const uint64_t section[1] = {1};
+    cdiff_sectioned_list so = {section, NULL, old_rows, 1, o.ids, o.contents, COUNT};
+    cdiff_sectioned_list sn = {section, NULL, new_rows, 1, n.ids, n.contents, COUNT};
+    cdiff_changes sections;
+    cdiff_row_changes rows;
+    REQUIRE_STATUS(cdiff_diff_sectioned(table, &so, &sn, &sections, &rows), CDIFF_OK);
+    check_blob_rows(&first, &rows);
+    REQUIRE_STATUS(cdiff_diff_sectioned(sorted, &so, &sn, &sections, &rows), CDIFF_OK);
+    check_blob_rows(&second, &rows);
+    REQUIRE(check_blob_equal(&first, &second));
+    cdiff_context_free(table);
+    cdiff_context_free(sorted);
+    check_blob_free(&first);
+    check_blob_free(&second);
+    flat_input_free(&o);
+    flat_input_free(&n);
+}
+
 int main(int argc, char **argv) {
     harness_init(argc, argv);
     RUN_TEST(test_crafted_fingerprints_share_one_slot);
@@ -271,6 +316,7 @@ int main(int argc, char **argv) {
     RUN_TEST(test_sorted_matching_takes_null_empty_lists);
     RUN_TEST(test_sorted_matching_honours_the_contract_and_equals_the_table);
     RUN_TEST(test_a_flood_and_its_sorted_match_give_the_table_s_result);
+    RUN_TEST(test_tagged_tables_give_the_sorted_match_s_result);
     RUN_TEST(test_flooding_input_costs_about_what_random_input_costs);
     return harness_finish();
 }

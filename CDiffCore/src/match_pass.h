@@ -1,0 +1,151 @@
+/* The two table passes, as a template: match.c includes this file twice, with MATCH_TAGGED 0 for
+ * tables the cache holds and 1 for larger ones (see TAG_MIN_SLOTS there), so that each variant is
+ * compiled on its own and neither pays for the other's checks. No include guard, on purpose.
+ *
+ * Tagged: every slot has a 16-bit tag (bits of the element's mixed fingerprint its slot index does
+ * not use); a probe reads the fingerprint a slot names (a second, random memory access) only when
+ * the tags agree. Plain: it always reads it, which in a cached table is a cache hit. */
+#if MATCH_TAGGED
+#define PASS(name) name##_tagged
+#else
+#define PASS(name) name##_plain
+#endif
+
+/* The slot holding `fingerprint`, or the empty slot where it belongs, probing from slot `i` (the
+ * fingerprint's own slot). Counts the probes past the first slot; the callers stop once the
+ * budget is spent, so no walk is longer than it. Tagged, `*index` receives the slot's index (a
+ * new entry's tag is written there). */
+static inline slot *PASS(find_from)(table *t, uint64_t fingerprint, size_t i, tag expected, size_t *index) {
+    for (;;) {
+        slot *s = &t->slots[i];
+#if MATCH_TAGGED
+        if (s->ref == EMPTY || (t->tags[i] == expected && fingerprint_of(t, s->ref) == fingerprint)) {
+            *index = i;
+            return s;
+        }
+#else
+        (void)expected;
+        (void)index;
+        if (s->ref == EMPTY || fingerprint_of(t, s->ref) == fingerprint) return s;
+#endif
+        t->probes++;
+        if (++i == t->capacity) i = 0;
+    }
+}
+
+/* Stage 1 for the element at `position` (positions count the pass's elements from 0): its slot
+ * and tag are computed, kept in the ring and fetched. */
+static inline void PASS(pipe_fetch_slot)(table *t, pipeline *p, size_t position, uint64_t fingerprint) {
+    uint64_t x = mixed(t->keys, fingerprint);
+    size_t i = slot_of_mixed(x, t->capacity);
+    p->slot_index[position % PIPE_DEPTH] = i;
+    PREFETCH_WRITE(&t->slots[i]);
+#if MATCH_TAGGED
+    p->tags[position % PIPE_DEPTH] = tag_of_mixed(x);
+    PREFETCH_WRITE(&t->tags[i]);
+#endif
+}
+
+/* Stage 2: the slot of the element at `position` has arrived; fetch the fingerprint it names (if
+ * the tags agree). */
+static inline void PASS(pipe_fetch_fingerprint)(const table *t, const pipeline *p, size_t position) {
+    size_t i = p->slot_index[position % PIPE_DEPTH];
+    uint32_t ref = t->slots[i].ref;
+#if MATCH_TAGGED
+    if (t->tags[i] != p->tags[position % PIPE_DEPTH]) return;
+#endif
+    if (ref != EMPTY) PREFETCH_READ((ref & NEW_TAG) ? &t->new_ids[ref & INDEX_MASK] : &t->old_ids[ref]);
+}
+
+/* An element's own slot and tag: from the ring when pipelined, computed otherwise. */
+static inline size_t PASS(home)(const table *t, const pipeline *p, bool pipelined, size_t position,
+                                uint64_t fingerprint, tag *expected) {
+    if (pipelined) {
+#if MATCH_TAGGED
+        *expected = p->tags[position % PIPE_DEPTH];
+#endif
+        return p->slot_index[position % PIPE_DEPTH];
+    }
+    uint64_t x = mixed(t->keys, fingerprint);
+    *expected = tag_of_mixed(x);
+    return slot_of_mixed(x, t->capacity);
+}
+
+/* Inserts every old element, last to first, so each slot's cursor ends at the first occurrence and
+ * chain[i] links occurrence i to the next one. PASS_DUPLICATE when an identity occurs twice. */
+static int PASS(insert_old)(table *t, const uint64_t *old_ids, size_t n, uint32_t *chain) {
+    int duplicate = PASS_CLEAN;
+    const bool pipelined = t->capacity >= PREFETCH_MIN_SLOTS;
+    pipeline p;
+    /* Positions count up as k counts down (position n - 1 - k), so the ring works the same way. */
+    if (pipelined)
+        for (size_t q = 0; q < PIPE_DEPTH && q < n; q++) PASS(pipe_fetch_slot)(t, &p, q, old_ids[n - 1 - q]);
+    for (size_t k = n; k-- > 0;) {
+        const size_t position = n - 1 - k;
+        tag expected = 0;
+        size_t start = PASS(home)(t, &p, pipelined, position, old_ids[k], &expected), index = 0;
+        if (pipelined) {
+            if (k >= PIPE_DEPTH / 2) PASS(pipe_fetch_fingerprint)(t, &p, position + PIPE_DEPTH / 2);
+            if (k >= PIPE_DEPTH) PASS(pipe_fetch_slot)(t, &p, position + PIPE_DEPTH, old_ids[k - PIPE_DEPTH]);
+        }
+        slot *s = PASS(find_from)(t, old_ids[k], start, expected, &index);
+        if (CDIFF_UNLIKELY(t->probes > t->probe_limit)) return PASS_OVER_BUDGET;
+        if (s->ref == EMPTY) {
+            s->ref = (uint32_t)k;
+#if MATCH_TAGGED
+            t->tags[index] = expected;
+#endif
+            chain[k] = END_OF_CHAIN;
+        } else {
+            chain[k] = s->cursor;
+            duplicate = PASS_DUPLICATE;
+        }
+        s->cursor = (uint32_t)k;
+    }
+    return duplicate;
+}
+
+/* Pairs new[lo, hi) against the table. With trimming (no old duplicates), an identity found at an
+ * old index outside [old_lo, old_hi) also occurs in new's trimmed ends: a new duplicate.
+ * PASS_DUPLICATE when a duplicate in new was seen. */
+static int PASS(pair_new)(table *t, const uint64_t *new_ids, size_t lo, size_t hi, size_t old_lo, size_t old_hi,
+                          const uint32_t *chain, uint32_t *old_to_new, uint32_t *new_to_old) {
+    bool duplicate = false;
+    const bool pipelined = t->capacity >= PREFETCH_MIN_SLOTS;
+    pipeline p;
+    if (pipelined)
+        for (size_t q = 0; q < PIPE_DEPTH && lo + q < hi; q++) PASS(pipe_fetch_slot)(t, &p, q, new_ids[lo + q]);
+    for (size_t j = lo; j < hi; j++) {
+        const size_t position = j - lo;
+        tag expected = 0;
+        size_t start = PASS(home)(t, &p, pipelined, position, new_ids[j], &expected), index = 0;
+        if (pipelined) {
+            if (j + PIPE_DEPTH / 2 < hi) PASS(pipe_fetch_fingerprint)(t, &p, position + PIPE_DEPTH / 2);
+            if (j + PIPE_DEPTH < hi) PASS(pipe_fetch_slot)(t, &p, position + PIPE_DEPTH, new_ids[j + PIPE_DEPTH]);
+        }
+        slot *s = PASS(find_from)(t, new_ids[j], start, expected, &index);
+        if (CDIFF_UNLIKELY(t->probes > t->probe_limit)) return PASS_OVER_BUDGET;
+        new_to_old[j] = CDIFF_NONE;
+        if (s->ref == EMPTY) {
+            s->ref = (uint32_t)j | NEW_TAG;
+#if MATCH_TAGGED
+            t->tags[index] = expected;
+#endif
+            s->cursor = END_OF_CHAIN | SEEN_NEW;
+            continue;
+        }
+        if (s->cursor & SEEN_NEW) duplicate = true;
+        uint32_t next = s->cursor & INDEX_MASK;
+        if (next == END_OF_CHAIN || next < old_lo || next >= old_hi) {
+            duplicate |= (s->ref & NEW_TAG) == 0 && next != END_OF_CHAIN;
+            s->cursor |= SEEN_NEW;
+            continue;
+        }
+        old_to_new[next] = (uint32_t)j;
+        new_to_old[j] = next;
+        s->cursor = chain[next] | SEEN_NEW;
+    }
+    return duplicate ? PASS_DUPLICATE : PASS_CLEAN;
+}
+
+#undef PASS
