@@ -19,14 +19,22 @@ void cdiff_finish_level(cdiff_context *context, const cdiff_match *match, const 
     const size_t n = out->old_count, m = out->new_count;
     const uint32_t *old_to_new = out->old_to_new, *new_to_old = out->new_to_old;
 
+    /* The gathers below are branch-free: every element is written at the next free place, which
+     * advances only when it belongs there. Where deletes, inserts and moves lie at random, a branch
+     * per element would mispredict at each of them. A place written past a list's end lies within
+     * its buffer: each holds an entry per element it is gathered from. */
     uint32_t *deletes = del_moves;
     size_t delete_count = 0;
-    for (size_t i = 0; i < n; i++)
-        if (old_to_new[i] == CDIFF_NONE) deletes[delete_count++] = (uint32_t)i;
+    for (size_t i = 0; i < n; i++) {
+        deletes[delete_count] = (uint32_t)i;
+        delete_count += old_to_new[i] == CDIFF_NONE;
+    }
     uint32_t *inserts = ins_updates;
     size_t insert_count = 0;
-    for (size_t j = 0; j < m; j++)
-        if (new_to_old[j] == CDIFF_NONE) inserts[insert_count++] = (uint32_t)j;
+    for (size_t j = 0; j < m; j++) {
+        inserts[insert_count] = (uint32_t)j;
+        insert_count += new_to_old[j] == CDIFF_NONE;
+    }
 
     /* Moves: matched elements of the untrimmed middle outside one LIS of their old indices. Every
      * old element is either deleted or matched, so deletes + moves fit in the old-sized buffer. */
@@ -35,12 +43,17 @@ void cdiff_finish_level(cdiff_context *context, const cdiff_match *match, const 
     const size_t lo = match->prefix, hi = m - match->suffix;
     size_t matched = 0;
     uint32_t *values = context->buffers[BUF_SCRATCH].data;
-    for (size_t j = lo; j < hi; j++)
-        if (new_to_old[j] != CDIFF_NONE) values[matched++] = new_to_old[j];
+    for (size_t j = lo; j < hi; j++) {
+        values[matched] = new_to_old[j];
+        matched += new_to_old[j] != CDIFF_NONE;
+    }
     const uint8_t *marks = cdiff_lis_marks_after(values, matched);
     for (size_t j = lo, k = 0; j < hi; j++) {
-        if (new_to_old[j] == CDIFF_NONE) continue;
-        if (!marks[k++]) moves[move_count++] = (cdiff_move){new_to_old[j], (uint32_t)j};
+        const uint32_t i = new_to_old[j];
+        if (i == CDIFF_NONE) continue;
+        /* Written before it counts: at most n - deletes - 1 moves precede a matched element. */
+        moves[move_count] = (cdiff_move){i, (uint32_t)j};
+        move_count += !marks[k++];
     }
 
     cdiff_move *updates = (cdiff_move *)(inserts + insert_count);
