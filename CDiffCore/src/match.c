@@ -38,13 +38,14 @@ typedef struct slot {
     uint32_t cursor;
 } slot;
 
-/* Beside the slots, a 16-bit tag per slot: bits of the element's mixed fingerprint that its slot
+/* Beside the slots, a one-byte tag per slot: bits of the element's mixed fingerprint that its slot
  * index does not use. A probe compares the tag first and reads the fingerprint (a second, random
  * memory access) only when the tags agree: in a walk past occupied slots, all but about one in
- * 65,536 strangers are told apart without it. Tags are written with their slot, never cleared: a
- * tag is read only for an occupied slot. They cost no memory of their own: they live in the
- * spare buffer the sorted fallback would use (see cdiff_match_lists), idle while the table runs. */
-typedef uint16_t tag;
+ * 256 strangers are told apart without it (two bytes were no faster at 1M, and a first diff pays
+ * for every page it writes). Tags are written with their slot, never cleared: a tag is read only
+ * for an occupied slot. They cost no memory of their own: they live in the spare buffer the sorted
+ * fallback would use (see tag_storage), idle while the table runs. */
+typedef uint8_t tag;
 
 typedef struct table {
     slot *slots;
@@ -219,8 +220,8 @@ static bool match_hashed(table *t, const uint64_t *old_ids, size_t n, const uint
 }
 
 /* Where the tags go: the larger of the sort's two spare buffers, which holds 8 bytes per element
- * of its side, so at least 4 * (n + m) bytes: more than the largest pass's 2 * (n + m + (n + m) /
- * 2 + 16). NULL when no pass can be large enough to use them. */
+ * of its side, so at least 4 * (n + m) bytes: more than the largest pass's n + m + (n + m) / 2 + 16
+ * tags. NULL when no pass can be large enough to use them. */
 static tag *tag_storage(const cdiff_match_output *output, size_t n, size_t m) {
     if (table_capacity(n, m) < TAG_MIN_SLOTS) return NULL;
     return n >= m ? output->old_spare : output->new_spare;

@@ -2,7 +2,7 @@
  * tables the cache holds and 1 for larger ones (see TAG_MIN_SLOTS there), so that each variant is
  * compiled on its own and neither pays for the other's checks. No include guard, on purpose.
  *
- * Tagged: every slot has a 16-bit tag (bits of the element's mixed fingerprint its slot index does
+ * Tagged: every slot has a one-byte tag (bits of the element's mixed fingerprint its slot index does
  * not use); a probe reads the fingerprint a slot names (a second, random memory access) only when
  * the tags agree. Plain: it always reads it, which in a cached table is a cache hit. */
 #if MATCH_TAGGED
