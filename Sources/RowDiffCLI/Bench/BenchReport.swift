@@ -41,6 +41,9 @@ struct BenchReport: Codable, Sendable {
         /// fresh (in a fresh process — `--only NAME --engine ENGINE` — truly cold; later in a run,
         /// earlier workloads may have left memory behind).
         var coldMs: Double?
+        /// 4 KB pages the cold run wrote for the first time (the process's minor page faults
+        /// during it, `getrusage`); nil where the system does not count them.
+        var coldPageFaults: Int?
         /// Median over the fastest engine's median on this workload (1 for the fastest).
         var ratioToFastest: Double?
         /// Moves emitted (sections plus rows).
@@ -80,9 +83,9 @@ extension BenchReport {
             + "\(timedRuns) timed runs after \(warmupRuns) warm-up\(warmupRuns == 1 ? "" : "s")"
             + (scale == 1 ? "" : ", scale \(scale)") + "\n"
         if build == "debug" { out += "WARNING: debug build: times are meaningless; build with -c release\n" }
-        out += "times in ms; cold: the engine's first run on the workload (fresh memory); moves: emitted (minimum); "
-            + "memory: \(memoryMethod)\n"
-        let header = ["engine", "median", "min", "max", "cold", "cold/median", "×fastest", "moves", "peak mem"]
+        out += "times in ms; cold: the engine's first run on the workload (fresh memory); cold pages: pages it wrote "
+            + "for the first time (page faults); moves: emitted (minimum); memory: \(memoryMethod)\n"
+        let header = ["engine", "median", "min", "max", "cold", "cold/median", "cold pages", "×fastest", "moves", "peak mem"]
         for workload in workloads {
             out += "\n\(workload.name): \(workload.summary)\n"
             var rows = [header]
@@ -94,9 +97,10 @@ extension BenchReport {
                 let moves = e.moves.map { "\(WorkloadCatalog.n($0)) (\(WorkloadCatalog.n(workload.minimumMoves)))" } ?? "-"
                 let coldRatio = e.coldMs.flatMap { cold in e.medianMs.map { String(format: "%.2f", cold / $0) } } ?? "-"
                 rows.append([e.label, ms(e.medianMs), ms(e.minMs), ms(e.maxMs), ms(e.coldMs), coldRatio,
+                             e.coldPageFaults.map { WorkloadCatalog.n($0) } ?? "-",
                              e.ratioToFastest.map { String(format: "%.1f", $0) } ?? "-", moves, e.peakMemoryBytes.map(Self.megabytes) ?? "n/a"])
             }
-            out += Self.align(rows, rightAligned: [1, 2, 3, 4, 5, 6, 7, 8])
+            out += Self.align(rows, rightAligned: [1, 2, 3, 4, 5, 6, 7, 8, 9])
         }
         if let dataSources { out += dataSources.table }
         return out

@@ -62,9 +62,11 @@ struct BenchRunner {
             }
             progress?("\(step): \(engine.label), \(warmupRuns) warm-up + \(timedRuns) timed")
             // The first run is the cold one: nothing of this workload's size has been allocated yet.
+            let faultsBefore = PageFaults.count()
             let coldStart = now()
             var moves = prepared.run(engine)
             result.coldMs = now() - coldStart
+            result.coldPageFaults = PageFaults.count().flatMap { after in faultsBefore.map { after - $0 } }
             for _ in 1..<max(1, warmupRuns) { moves = prepared.run(engine) }
             var samples: [Double] = []
             samples.reserveCapacity(timedRuns)
