@@ -181,13 +181,15 @@ static bool match_hashed(table *t, const uint64_t *old_ids, size_t n, const uint
     /* Entries of the first pass: every old element, and the new middle's identities that old
      * lacks. The trimmed ends are never looked up, so the table is sized without them. */
     table_clear(t, n + (m - prefix - suffix));
-    int old_pass = insert_old(t, old_ids, n, chain);
+    /* No chains: a clean pass needs none (each identity occurs once), and a duplicate in old sends
+     * the match to the redo below, which builds them. Their memory is then never touched. */
+    int old_pass = insert_old(t, old_ids, n, NULL);
     if (old_pass == PASS_OVER_BUDGET) return false;
     bool old_duplicate = old_pass == PASS_DUPLICATE;
     int new_pass = PASS_CLEAN;
     if (!old_duplicate) {
         for (size_t k = 0; k < n; k++) old_to_new[k] = CDIFF_NONE;
-        new_pass = pair_new(t, new_ids, prefix, m - suffix, prefix, n - suffix, chain, old_to_new, new_to_old);
+        new_pass = pair_new(t, new_ids, prefix, m - suffix, prefix, n - suffix, NULL, old_to_new, new_to_old);
         if (new_pass == PASS_OVER_BUDGET) return false;
         if (new_pass == PASS_CLEAN) {
             for (size_t k = 0; k < prefix; k++) old_to_new[k] = new_to_old[k] = (uint32_t)k;
