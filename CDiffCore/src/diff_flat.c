@@ -23,15 +23,17 @@ void cdiff_finish_level(cdiff_context *context, const cdiff_match *match, const 
      * advances only when it belongs there. Where deletes, inserts and moves lie at random, a branch
      * per element would mispredict at each of them. A place written past a list's end lies within
      * its buffer: each holds an entry per element it is gathered from. */
+    /* The trimmed ends are matched pairs: deletes and inserts lie in the untrimmed middle only. */
+    const size_t lo = match->prefix, hi = m - match->suffix;
     uint32_t *deletes = del_moves;
     size_t delete_count = 0;
-    for (size_t i = 0; i < n; i++) {
+    for (size_t i = lo; i < n - match->suffix; i++) {
         deletes[delete_count] = (uint32_t)i;
         delete_count += old_to_new[i] == CDIFF_NONE;
     }
     uint32_t *inserts = ins_updates;
     size_t insert_count = 0;
-    for (size_t j = 0; j < m; j++) {
+    for (size_t j = lo; j < hi; j++) {
         inserts[insert_count] = (uint32_t)j;
         insert_count += new_to_old[j] == CDIFF_NONE;
     }
@@ -40,7 +42,6 @@ void cdiff_finish_level(cdiff_context *context, const cdiff_match *match, const 
      * old element is either deleted or matched, so deletes + moves fit in the old-sized buffer. */
     cdiff_move *moves = (cdiff_move *)(deletes + delete_count);
     size_t move_count = 0;
-    const size_t lo = match->prefix, hi = m - match->suffix;
     size_t matched = 0;
     uint32_t *values = context->buffers[BUF_SCRATCH].data;
     for (size_t j = lo; j < hi; j++) {
