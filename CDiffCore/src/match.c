@@ -188,7 +188,7 @@ static bool match_hashed(table *t, const uint64_t *old_ids, size_t n, const uint
     bool old_duplicate = old_pass == PASS_DUPLICATE;
     int new_pass = PASS_CLEAN;
     if (!old_duplicate) {
-        for (size_t k = 0; k < n; k++) old_to_new[k] = CDIFF_NONE;
+        for (size_t k = prefix; k < n - suffix; k++) old_to_new[k] = CDIFF_NONE; /* the ends follow */
         new_pass = pair_new(t, new_ids, prefix, m - suffix, prefix, n - suffix, NULL, old_to_new, new_to_old);
         if (new_pass == PASS_OVER_BUDGET) return false;
         if (new_pass == PASS_CLEAN) {
