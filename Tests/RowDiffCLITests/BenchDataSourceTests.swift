@@ -46,10 +46,12 @@ import Testing
         #expect(bursts.map(\.states) == [10, 10, 40, 40, 200, 200])
         #expect(bursts.allSatisfy { $0.maximumRenders <= 2 && $0.maximumReloads == 0 && $0.lastStateShown && $0.meetsTarget })
         #expect(firstLookup.rows == 1_000 && firstLookup.targetMs == 1)
+        #expect(firstLookup.eagerRenderMs != nil && firstLookup.lazyRenderMs != nil)
         // The rest of the section, run off the main actor as the command's caller would.
         var report = await Task.detached { DataSourceBench(warmupRuns: 1, timedRuns: 1, scale: 0.01).run() }.value
         (report.bursts, report.firstLookup) = (bursts, firstLookup)
-        #expect(report.table.contains("renderer bursts") && report.table.contains("first key lookup after a render"))
+        #expect(report.table.contains("renderer bursts") && report.table.contains("first key lookup after a render")
+            && report.table.contains("renderAndWait called to returned"))
     }
 
     @Test func onlyWithoutFlag_skipsTheDataSourceSection_andTheTableShowsIt() throws {
