@@ -26,7 +26,9 @@ struct KeyIndex<Section: DiffableSection> {
     /// keep their places and get their new paths from the diff's maps, so no matched key is hashed
     /// again; deleted keys are removed and inserted ones added (one hash each). At 1 % changed that
     /// is 2 % of the hashing a new table does. Nil when either model repeats a section or row key
-    /// (which occurrence is first would need the whole scan), or when `old` is not `diff.old`'s table.
+    /// (which occurrence is first would need the whole scan), when `old` is not `diff.old`'s table,
+    /// or when the new model has fewer than half the rows (the remapped table keeps the old one's
+    /// capacity: a list that shrank gets a table of its own size).
     /// - Complexity: O(sections + rows log sections) reading the diff's maps, plus O(changed rows)
     ///   expected for the hashing.
     init?(remapping old: KeyIndex, through diff: SectionedDiff<Section>) {
@@ -46,7 +48,8 @@ struct KeyIndex<Section: DiffableSection> {
         let repeats = diff.duplicates
         guard old.duplicates == nil, repeats.oldSections.isEmpty, repeats.newSections.isEmpty,
               repeats.oldItems.isEmpty, repeats.newItems.isEmpty,
-              old.sections.count == diff.old.count, old.rows.count == diff.old.reduce(0, { $0 + $1.rows.count })
+              old.sections.count == diff.old.count, old.rows.count == diff.old.reduce(0, { $0 + $1.rows.count }),
+              diff.new.reduce(0, { $0 + $1.rows.count }) >= old.rows.count / 2
         else { return nil }
         var sectionTable = [Section.DiffIdentity: Int](minimumCapacity: diff.new.count)
         for (s, section) in diff.new.enumerated() {
