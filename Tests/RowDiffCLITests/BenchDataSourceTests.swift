@@ -18,6 +18,11 @@ import Testing
         #expect(render.decision.hasPrefix("animated") && render.stages >= 1)
         #expect(render.timedRuns == 2 && render.targetMs == 5)
         #expect(render.renderMs.min <= render.renderMs.median && render.renderMs.median <= render.renderMs.max)
+        // The parts measured beside the total: the release, the process's CPU time, the rows' creation.
+        for part in [render.releaseMs, render.renderCpuMs, render.rowCreationMs] {
+            let stat = try #require(part)
+            #expect(stat.min >= 0 && stat.min <= stat.median && stat.median <= stat.max)
+        }
         // The typed model renders the same workload: same shape, same diff.
         let typed = sources.typedRender
         #expect(typed.sections == render.sections && typed.oldRows == render.oldRows && typed.newRows == render.newRows)
@@ -41,10 +46,12 @@ import Testing
         #expect(bursts.map(\.states) == [10, 10, 40, 40, 200, 200])
         #expect(bursts.allSatisfy { $0.maximumRenders <= 2 && $0.maximumReloads == 0 && $0.lastStateShown && $0.meetsTarget })
         #expect(firstLookup.rows == 1_000 && firstLookup.targetMs == 1)
+        #expect(firstLookup.eagerRenderMs != nil && firstLookup.lazyRenderMs != nil)
         // The rest of the section, run off the main actor as the command's caller would.
         var report = await Task.detached { DataSourceBench(warmupRuns: 1, timedRuns: 1, scale: 0.01).run() }.value
         (report.bursts, report.firstLookup) = (bursts, firstLookup)
-        #expect(report.table.contains("renderer bursts") && report.table.contains("first key lookup after a render"))
+        #expect(report.table.contains("renderer bursts") && report.table.contains("first key lookup after a render")
+            && report.table.contains("renderAndWait called to returned"))
     }
 
     @Test func onlyWithoutFlag_skipsTheDataSourceSection_andTheTableShowsIt() throws {
@@ -57,5 +64,7 @@ import Testing
         #expect(table.contains("last-to-front-10k: 100 rows"))
         #expect(table.contains("render-1k-1pct: 10 sections, 1,000 → 1,000 KeyedRows"))
         #expect(table.contains("diff + staging + data swap") && table.contains("key → index path"))
+        #expect(table.contains("releasing the replaced state") && table.contains("CPU time, both threads")
+            && table.contains("making the state's rows"))
     }
 }

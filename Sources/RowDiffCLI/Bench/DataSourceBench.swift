@@ -5,7 +5,9 @@ import RowDiffDataSources
 //
 //   render-100k-1pct  100,000 KeyedRows (10 sections × 10,000), a new state with 1 % of the rows
 //                     changed; the synchronous work of one render on it: diff + StagedChangeset +
-//                     installing each stage's data into the SectionedDataSource. Target ≤ 5 ms.
+//                     installing each stage's data into the SectionedDataSource + releasing the
+//                     state it replaced (each part also shown alone, with the process's CPU time
+//                     and the cost of making the rows). Target ≤ 5 ms.
 //   key-lookups       key → index path and index path → key on 10k, 100k and 1M rows: the time per
 //                     lookup must not grow with the size (O(1)), and building the table is O(rows).
 //   bursts, first lookup after a render: see DataSourceBench+Renderer.swift.
@@ -52,6 +54,15 @@ struct DataSourceReport: Codable, Sendable {
         var diffMs: Stat
         var stageMs: Stat
         var swapMs: Stat
+        /// Releasing what the render replaced: the old model (freed when no one else holds it), the
+        /// diff, the stages' data.
+        var releaseMs: Stat?
+        /// The process's CPU time per render, all threads together (the diff uses two): a shared
+        /// machine stretches the wall time when another process takes a core, not this.
+        var renderCpuMs: Stat?
+        /// Making the state's rows from the app's models, before the render (the app's work, not
+        /// the render's): what a row's own setup costs, times the rows.
+        var rowCreationMs: Stat?
         /// The first key lookup after the render: rebuilds the lookup tables (the renderer leaves
         /// them to be rebuilt lazily unless `buildsLookupsEagerly`, which builds them off the main thread).
         var lookupRebuildMs: Stat
@@ -230,14 +241,30 @@ struct DataSourceBench {
     /// install invalidates them. Only the off-main hop is left out.
     struct RenderRun {
         var diff: Double, stage: Double, swap: Double
+        /// Releasing what the render replaced (the old model, the diff, the stages' data), which
+        /// happens as the render's locals go out of scope.
+        var release = 0.0
         var changeCount: Int, moves: Int, stages: Int, animated: Bool
     }
 
     @MainActor
     static func render<Section: DiffableSection & Sendable>(
         _ new: [Section], into dataSource: SectionedDataSource<Section>, context: DiffContext,
-                       options: RenderOptions = RenderOptions()) -> RenderRun {
+        options: RenderOptions = RenderOptions()
+    ) -> RenderRun {
         let clock = ContinuousClock()
+        var (run, end) = renderSteps(new, into: dataSource, context: context, options: options, clock: clock)
+        run.release = ms(clock.now - end)
+        return run
+    }
+
+    /// The render, up to the moment before its locals are released: the time that returns is
+    /// measured by `render` as the release.
+    @MainActor
+    private static func renderSteps<Section: DiffableSection & Sendable>(
+        _ new: [Section], into dataSource: SectionedDataSource<Section>, context: DiffContext,
+        options: RenderOptions, clock: ContinuousClock
+    ) -> (RenderRun, ContinuousClock.Instant) {
         let t0 = clock.now
         let diff = SectionedDiff(from: dataSource.sections, to: new, options: DiffOptions(context: context, computesPatch: false))
         let report = diff.duplicates
@@ -247,8 +274,9 @@ struct DataSourceBench {
         guard !(hasDuplicates && options.duplicatePolicy == .reload), changes <= options.maximumAnimatedChanges else {
             dataSource.install(new)
             dataSource.onChange?(.reloadAll)
-            return RenderRun(diff: ms(t1 - t0), stage: 0, swap: ms(clock.now - t1), changeCount: changes,
-                             moves: diff.changeset.itemMoves.count, stages: 0, animated: false)
+            let end = clock.now
+            return (RenderRun(diff: ms(t1 - t0), stage: 0, swap: ms(end - t1), changeCount: changes,
+                              moves: diff.changeset.itemMoves.count, stages: 0, animated: false), end)
         }
         let staged = StagedChangeset(diff, updateStyle: options.prefersReconfigure ? .reconfigure : .reload)
         let t2 = clock.now
@@ -258,8 +286,8 @@ struct DataSourceBench {
         update.installRemaining()
         dataSource.onChange?(.staged(update))
         let t3 = clock.now
-        return RenderRun(diff: ms(t1 - t0), stage: ms(t2 - t1), swap: ms(t3 - t2), changeCount: changes,
-                         moves: diff.changeset.itemMoves.count, stages: staged.stages.count, animated: true)
+        return (RenderRun(diff: ms(t1 - t0), stage: ms(t2 - t1), swap: ms(t3 - t2), changeCount: changes,
+                          moves: diff.changeset.itemMoves.count, stages: staged.stages.count, animated: true), t3)
     }
 
     @MainActor
@@ -273,18 +301,26 @@ struct DataSourceBench {
         let context = DiffContext()
         let runs = timedRuns
         progress?("[data sources \(label)] render-100k-1pct (\(rowsName)): \(warmupRuns) warm-up + \(runs) timed")
-        var totals: [Double] = [], diffs: [Double] = [], stages: [Double] = [], swaps: [Double] = [], rebuilds: [Double] = []
+        var totals: [Double] = [], diffs: [Double] = [], stages: [Double] = [], swaps: [Double] = [], releases: [Double] = []
+        var rebuilds: [Double] = [], cpus: [Double] = [], creations: [Double] = []
         var last: RenderRun?
         guard let probe = new.last(where: { !$0.rows.isEmpty })?.rows.last?.diffIdentity else {
             preconditionFailure("render workload has no rows")
         }
         for run in 0..<(warmupRuns + runs) {
             // A freshly built old state, owned by the data source alone (as after the previous
-            // render): the swap releases it, as it would in an app.
-            dataSource.install(materialize(oldSpec))
+            // render; no local here keeps it): the swap releases it, as it would in an app.
+            var creation = 0.0
+            dataSource.install({
+                let creationStart = ContinuousClock.now
+                defer { creation = Self.ms(ContinuousClock.now - creationStart) }
+                return materialize(oldSpec)
+            }())
+            let cpuStart = Self.processCPUMs()
             let start = ContinuousClock.now
             let result = Self.render(new, into: dataSource, context: context)
             let total = Self.ms(ContinuousClock.now - start)
+            let cpu = Self.processCPUMs() - cpuStart
             let rebuildStart = ContinuousClock.now
             blackHole(dataSource.indexPath(ofItem: probe))
             let rebuild = Self.ms(ContinuousClock.now - rebuildStart)
@@ -294,6 +330,9 @@ struct DataSourceBench {
             diffs.append(result.diff)
             stages.append(result.stage)
             swaps.append(result.swap)
+            releases.append(result.release)
+            cpus.append(cpu)
+            creations.append(creation)
             rebuilds.append(rebuild)
         }
         precondition(dataSource.sections.map(\.rows.count) == new.map(\.rows.count), "render did not install the new state")
@@ -309,7 +348,8 @@ struct DataSourceBench {
             oldRows: oldRows, newRows: newRows, edit: edit, changeCount: result.changeCount, diffMoves: result.moves,
             decision: result.animated ? "animated, \(result.stages) batch\(result.stages == 1 ? "" : "es")" : "reloaded (too many changes)",
             stages: result.stages, warmupRuns: warmupRuns, timedRuns: runs, renderMs: renderMs,
-            diffMs: .init(diffs), stageMs: .init(stages), swapMs: .init(swaps), lookupRebuildMs: .init(rebuilds),
+            diffMs: .init(diffs), stageMs: .init(stages), swapMs: .init(swaps), releaseMs: .init(releases),
+            renderCpuMs: .init(cpus), rowCreationMs: .init(creations), lookupRebuildMs: .init(rebuilds),
             targetMs: Self.renderTargetMs, meetsTarget: renderMs.median <= Self.renderTargetMs)
     }
 
@@ -372,6 +412,13 @@ struct DataSourceBench {
     }
 
     static func ms(_ duration: Duration) -> Double { BenchRunner.milliseconds(duration) }
+
+    /// The CPU time of the whole process so far, every thread, in milliseconds.
+    static func processCPUMs() -> Double {
+        var time = timespec()
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+        return Double(time.tv_sec) * 1e3 + Double(time.tv_nsec) * 1e-6
+    }
 }
 
 /// Carries a value across the synchronous hop to the main queue while the sender waits for it.
@@ -436,6 +483,15 @@ extension DataSourceReport {
         rows.append(["  diff (SectionedDiff)", ms(render.diffMs.median), ms(render.diffMs.min), ms(render.diffMs.max), ""])
         rows.append(["  staging (StagedChangeset)", ms(render.stageMs.median), ms(render.stageMs.min), ms(render.stageMs.max), ""])
         rows.append(["  data swap (install × \(render.stages))", ms(render.swapMs.median), ms(render.swapMs.min), ms(render.swapMs.max), ""])
+        if let release = render.releaseMs {
+            rows.append(["  releasing the replaced state", ms(release.median), ms(release.min), ms(release.max), ""])
+        }
+        if let cpu = render.renderCpuMs {
+            rows.append(["  CPU time, both threads", ms(cpu.median), ms(cpu.min), ms(cpu.max), ""])
+        }
+        if let creation = render.rowCreationMs {
+            rows.append(["before: making the state's rows (app)", ms(creation.median), ms(creation.min), ms(creation.max), ""])
+        }
         rows.append(["then: first key lookup (rebuilds tables)", ms(render.lookupRebuildMs.median), ms(render.lookupRebuildMs.min),
                      ms(render.lookupRebuildMs.max), ""])
         out += BenchReport.align(rows, rightAligned: [1, 2, 3])

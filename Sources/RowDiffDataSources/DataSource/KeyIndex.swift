@@ -22,6 +22,68 @@ struct KeyIndex<Section: DiffableSection> {
         }
     }
 
+    /// The table of `diff.new` made from `old`, the table of `diff.old`: the matched rows' entries
+    /// keep their places and get their new paths from the diff's maps, so no matched key is hashed
+    /// again; deleted keys are removed and inserted ones added (one hash each). At 1 % changed that
+    /// is 2 % of the hashing a new table does. Nil when either model repeats a section or row key
+    /// (which occurrence is first would need the whole scan), when `old` is not `diff.old`'s table,
+    /// or when the new model has fewer than half the rows (the remapped table keeps the old one's
+    /// capacity: a list that shrank gets a table of its own size).
+    /// - Complexity: O(sections + rows log sections) reading the diff's maps, plus O(changed rows)
+    ///   expected for the hashing.
+    init?(remapping old: KeyIndex, through diff: SectionedDiff<Section>) {
+        // The data sources' own section type gets code specialised for it (see `init(_:)`).
+        if Section.self == KeyedSection.self {
+            guard let keyed = KeyIndex<KeyedSection>(
+                remapped: unsafeBitCast(old, to: KeyIndex<KeyedSection>.self),
+                unsafeBitCast(diff, to: SectionedDiff<KeyedSection>.self))
+            else { return nil }
+            self = unsafeBitCast(keyed, to: KeyIndex<Section>.self)
+        } else {
+            self.init(remapped: old, diff)
+        }
+    }
+
+    private init?(remapped old: KeyIndex, _ diff: SectionedDiff<Section>) {
+        let repeats = diff.duplicates
+        guard old.duplicates == nil, repeats.oldSections.isEmpty, repeats.newSections.isEmpty,
+              repeats.oldItems.isEmpty, repeats.newItems.isEmpty,
+              old.sections.count == diff.old.count, old.rows.count == diff.old.reduce(0, { $0 + $1.rows.count }),
+              diff.new.reduce(0, { $0 + $1.rows.count }) >= old.rows.count / 2
+        else { return nil }
+        var sectionTable = [Section.DiffIdentity: Int](minimumCapacity: diff.new.count)
+        for (s, section) in diff.new.enumerated() {
+            let id = section.diffIdentity
+            if id == id { sectionTable[id] = s }
+        }
+        // Same keys, same buckets (`mapValues` keeps the table's layout): only the paths change. A
+        // deleted row's entry gets a placeholder, removed below.
+        var rowTable = old.rows.mapValues { diff.newPath(ofOldItem: $0) ?? Self.removed }
+        for (s, section) in diff.old.enumerated() {
+            section.rows.withUnsafeBufferPointer { rows in
+                for r in rows.indices where diff.newPath(ofOldItem: ItemPath(section: s, item: r)) == nil {
+                    let rowID = rows[r].diffIdentity
+                    if rowID == rowID { rowTable[rowID] = nil }
+                }
+            }
+        }
+        for (s, section) in diff.new.enumerated() {
+            section.rows.withUnsafeBufferPointer { rows in
+                for r in rows.indices where diff.oldPath(ofNewItem: ItemPath(section: s, item: r)) == nil {
+                    // Keys not equal to themselves are left out, as in a new table.
+                    let rowID = rows[r].diffIdentity
+                    if rowID == rowID { rowTable[rowID] = ItemPath(section: s, item: r) }
+                }
+            }
+        }
+        sections = sectionTable
+        rows = rowTable
+        duplicates = nil
+    }
+
+    /// The placeholder path of a deleted row's entry while a table is remapped.
+    private static var removed: ItemPath { ItemPath(section: -1, item: -1) }
+
     private init(building model: [Section]) {
         var sectionTable = [Section.DiffIdentity: Int](minimumCapacity: model.count)
         var total = 0

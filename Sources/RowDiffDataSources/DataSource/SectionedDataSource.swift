@@ -102,6 +102,9 @@ public final class SectionedDataSource<Section: DiffableSection>: ListDataSource
 
     // MARK: Lookups
 
+    /// The lookup table of `sections`, if it is built (the renderer remaps it through its next diff).
+    var builtIndex: KeyIndex<Section>? { index }
+
     private var keyIndex: KeyIndex<Section> {
         if let index { return index }
         let built = KeyIndex(sections)

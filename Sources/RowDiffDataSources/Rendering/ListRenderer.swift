@@ -132,10 +132,12 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
             let external = dataSource.externalChangeCount
             let drags = request.stamp < external
                 ? ((request.stamp + 1)...external).compactMap { dataSource.externalChanges[$0] } : []
+            // The model and its lookup table, read together: the table is remapped through the diff.
             let input = Input(
                 old: dataSource.sections, new: request.sections, plan: plan(for: request),
                 maximumChanges: options.maximumAnimatedChanges, duplicatePolicy: options.duplicatePolicy,
-                buildsLookups: options.buildsLookupsEagerly, drags: drags)
+                buildsLookups: options.buildsLookupsEagerly, drags: drags,
+                oldIndex: options.buildsLookupsEagerly ? dataSource.builtIndex.map(IndexBox.init) : nil)
             let context = self.context
             let computed = await Task.detached(priority: .userInitiated) { await Self.compute(input, context: context) }.value
             if dataSource.version != version {
@@ -183,6 +185,8 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
         /// The external changes (interactive moves) made after `new` was requested, in order:
         /// the model before and after each.
         var drags: [(before: [Section], after: [Section])]
+        /// The lookup table of `old`, when the data source has it built.
+        var oldIndex: IndexBox?
     }
 
     /// What the background step found. `@unchecked Sendable`: the key index holds the model's
@@ -202,14 +206,19 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
     }
 
     /// The drags, the diff, the decision and the stages: everything that is O(rows), off the main thread.
-    /// The key table is built beside the diff (a child task), so it costs the render no latency
-    /// on a machine with a second core, and the first lookup after the render no main-thread time.
+    /// The key table is the old one remapped through the diff (only changed keys are hashed), or,
+    /// when there is no old table, built beside the diff (a child task), so it costs the render
+    /// little latency on a machine with a second core; either way the first lookup after the
+    /// render costs no main-thread time.
     nonisolated private static func compute(_ input: Input, context: DiffContext) async -> Computed {
         var new = input.new
         for drag in input.drags {
             new = DragRebase.apply(DragRebase.placements(from: drag.before, to: drag.after), to: new)
         }
         guard input.buildsLookups, case .diff = input.plan else { return decide(old: input.old, new: new, input: input, context: context) }
+        if let oldIndex = input.oldIndex {
+            return decide(old: input.old, new: new, input: input, context: context, remapping: oldIndex.value)
+        }
         let model = new
         async let index = IndexBox(KeyIndex(model))
         var computed = decide(old: input.old, new: new, input: input, context: context)
@@ -217,14 +226,18 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
         return computed
     }
 
-    /// A key table handed from the child task that built it. `@unchecked Sendable` for the same
-    /// reason as `Computed`: built once, then only read by its one receiver.
+    /// A key table handed from the child task that built it, or the data source's table handed to
+    /// the background task that remaps it. `@unchecked Sendable` for the same reason as `Computed`:
+    /// a table is never changed once built, only read (copies of it made by remapping are new tables).
     private struct IndexBox: @unchecked Sendable {
         let value: KeyIndex<Section>
         init(_ value: KeyIndex<Section>) { self.value = value }
     }
 
-    nonisolated private static func decide(old: [Section], new: [Section], input: Input, context: DiffContext) -> Computed {
+    /// With `remapping` (the table of `old`), the result carries the table of `new` made from it.
+    nonisolated private static func decide(
+        old: [Section], new: [Section], input: Input, context: DiffContext, remapping oldIndex: KeyIndex<Section>? = nil
+    ) -> Computed {
         switch input.plan {
         case .reload(let reason):
             // No diff: the lookup table is built here anyway, which also checks the keys.
@@ -235,7 +248,9 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
             let report = diff.duplicates
             let duplicates = report.newSections.isEmpty && report.newItems.isEmpty
                 ? nil : DuplicateKeyDiagnostic(newSide: report, model: new)
-            let index: KeyIndex<Section>? = nil // built beside the diff (see `compute`) when asked
+            // Remapped here when the old table came along; otherwise built beside the diff (see
+            // `compute`) when asked. A model with repeated keys gets a new table (which lists them).
+            let index = oldIndex.map { KeyIndex(remapping: $0, through: diff) ?? KeyIndex(new) }
             func result(_ decision: Computed.Decision) -> Computed {
                 Computed(decision: decision, index: index, duplicates: duplicates, final: new)
             }
