@@ -150,6 +150,9 @@ public final class DiffContext: @unchecked Sendable {
     /// Bytes of scratch memory the context holds.
     public var memoryInUse: Int { lock.withLock { cdiff_context_memory(context) } }
 
+    /// `memoryInUse` for the pool, which owns the context it is given back outright (no lock).
+    fileprivate var exclusiveMemoryInUse: Int { cdiff_context_memory(context) }
+
     /// Releases the scratch memory; the context stays usable.
     public func reset() { lock.withLock { cdiff_context_reset(context) } }
 
@@ -161,9 +164,13 @@ public final class DiffContext: @unchecked Sendable {
     public static func releasePooledMemory() { pool.drain() }
 
     /// Diffs two sectioned inputs; with `patch`, also computes the core's sequential patch.
+    ///
+    /// `exclusive`: the caller owns the context outright (it came from the pool and goes back
+    /// after the diff), so no other thread can reach it and the lock is skipped.
     @usableFromInline
-    func diff(_ old: CoreInput, _ new: CoreInput, patch: Bool) throws(CoreStatus) -> CoreResult {
-        try lock.withLock { () throws(CoreStatus) -> CoreResult in try unlockedDiff(old, new, patch: patch) }
+    func diff(_ old: CoreInput, _ new: CoreInput, patch: Bool, exclusive: Bool = false) throws(CoreStatus) -> CoreResult {
+        if exclusive { return try unlockedDiff(old, new, patch: patch) }
+        return try lock.withLock { () throws(CoreStatus) -> CoreResult in try unlockedDiff(old, new, patch: patch) }
     }
 
     private func unlockedDiff(_ old: CoreInput, _ new: CoreInput, patch: Bool) throws(CoreStatus) -> CoreResult {
@@ -174,30 +181,26 @@ public final class DiffContext: @unchecked Sendable {
         }
         guard status == CDIFF_OK else { throw CoreStatus(status) }
 
+        // Each list is converted in one pass into an array of its exact size (`Array(buffer)` and
+        // `map` allocate once, in code specialised for the element type).
         var result = CoreResult()
         result.sectionOldToNew = Self.copy(sections.old_to_new, sections.old_count)
         result.sectionNewToOld = Self.copy(sections.new_to_old, sections.new_count)
-        result.sectionDeletes = Self.copy(sections.deletes, sections.delete_count).map { Int($0) }
-        result.sectionInserts = Self.copy(sections.inserts, sections.insert_count).map { Int($0) }
-        result.sectionMoves = UnsafeBufferPointer(start: sections.moves, count: sections.move_count).map {
-            Move(from: Int($0.from), to: Int($0.to))
-        }
-        result.sectionOldDuplicates = Self.copy(sections.old_duplicates, sections.old_duplicate_count).map { Int($0) }
-        result.sectionNewDuplicates = Self.copy(sections.new_duplicates, sections.new_duplicate_count).map { Int($0) }
+        result.sectionDeletes = Self.indices(sections.deletes, sections.delete_count)
+        result.sectionInserts = Self.indices(sections.inserts, sections.insert_count)
+        result.sectionMoves = Self.converted(sections.moves, sections.move_count) { Move(from: Int($0.from), to: Int($0.to)) }
+        result.sectionOldDuplicates = Self.indices(sections.old_duplicates, sections.old_duplicate_count)
+        result.sectionNewDuplicates = Self.indices(sections.new_duplicates, sections.new_duplicate_count)
         result.rowOldToNew = Self.copy(rows.old_to_new, rows.old_count)
         result.rowNewToOld = Self.copy(rows.new_to_old, rows.new_count)
-        result.rowDeletes = UnsafeBufferPointer(start: rows.deletes, count: rows.delete_count).map(ItemPath.init)
-        result.rowInserts = UnsafeBufferPointer(start: rows.inserts, count: rows.insert_count).map(ItemPath.init)
-        result.rowMoves = UnsafeBufferPointer(start: rows.moves, count: rows.move_count).map {
-            Move(from: ItemPath($0.from), to: ItemPath($0.to))
-        }
+        result.rowDeletes = Self.converted(rows.deletes, rows.delete_count, ItemPath.init)
+        result.rowInserts = Self.converted(rows.inserts, rows.insert_count, ItemPath.init)
+        result.rowMoves = Self.converted(rows.moves, rows.move_count) { Move(from: ItemPath($0.from), to: ItemPath($0.to)) }
         if old.rowContents != nil && new.rowContents != nil {
-            result.rowUpdates = UnsafeBufferPointer(start: rows.updates, count: rows.update_count).map {
-                Move(from: ItemPath($0.from), to: ItemPath($0.to))
-            }
+            result.rowUpdates = Self.converted(rows.updates, rows.update_count) { Move(from: ItemPath($0.from), to: ItemPath($0.to)) }
         }
-        result.rowOldDuplicates = Self.copy(rows.old_duplicates, rows.old_duplicate_count).map { Int($0) }
-        result.rowNewDuplicates = Self.copy(rows.new_duplicates, rows.new_duplicate_count).map { Int($0) }
+        result.rowOldDuplicates = Self.indices(rows.old_duplicates, rows.old_duplicate_count)
+        result.rowNewDuplicates = Self.indices(rows.new_duplicates, rows.new_duplicate_count)
 
         if patch {
             var steps: UnsafePointer<cdiff_step>?
@@ -215,6 +218,17 @@ public final class DiffContext: @unchecked Sendable {
     private static func copy(_ pointer: UnsafePointer<UInt32>?, _ count: Int) -> [UInt32] {
         guard let pointer, count > 0 else { return [] }
         return Array(UnsafeBufferPointer(start: pointer, count: count))
+    }
+
+    private static func indices(_ pointer: UnsafePointer<UInt32>?, _ count: Int) -> [Int] {
+        converted(pointer, count) { Int($0) }
+    }
+
+    /// The C list as a Swift array (no array for an empty list: nothing is allocated).
+    private static func converted<Source, Target>(_ pointer: UnsafePointer<Source>?, _ count: Int,
+                                                  _ transform: (Source) -> Target) -> [Target] {
+        guard let pointer, count > 0 else { return [] }
+        return UnsafeBufferPointer(start: pointer, count: count).map(transform)
     }
 
     /// Runs `body` with the raw context, under the lock (for the benchmark hook).
@@ -247,7 +261,7 @@ final class ContextPool: @unchecked Sendable {
 
     @usableFromInline
     func give(_ context: DiffContext) {
-        let bytes = context.memoryInUse
+        let bytes = context.exclusiveMemoryInUse
         lock.withLock {
             if free.count < capacity && held + bytes <= retainLimit {
                 free.append((context, bytes))

@@ -7,28 +7,37 @@ struct FlattenedSide<Section: DiffableSection> {
     @usableFromInline let rows: [[Section.Row]]
     /// rowStart[s] is the global index of section s's first row; rowStart[count] is the total.
     @usableFromInline let rowStart: [Int]
+    /// The number of rows of each section (the core's input).
+    @usableFromInline let rowCounts: [Int]
 
     /// - Complexity: O(sections).
     @inlinable
     init(_ sections: [Section]) {
-        sectionIDs = sections.map { $0.diffIdentity }
-        rows = sections.map { $0.rows }
-        var start = [Int]()
+        // One pass, appending to reserved arrays: `map` and the uninitialized-array initializers
+        // cost a run-time type lookup per array, a measurable share of a 100-row diff.
+        var ids = [Section.DiffIdentity](), rows = [[Section.Row]](), start = [Int](), counts = [Int]()
+        ids.reserveCapacity(sections.count)
+        rows.reserveCapacity(sections.count)
         start.reserveCapacity(sections.count + 1)
+        counts.reserveCapacity(sections.count)
         var total = 0
-        for section in rows {
+        for section in sections {
+            let sectionRows = section.rows
+            ids.append(section.diffIdentity)
+            rows.append(sectionRows)
             start.append(total)
-            total += section.count
+            counts.append(sectionRows.count)
+            total += sectionRows.count
         }
         start.append(total)
+        sectionIDs = ids
+        self.rows = rows
         rowStart = start
+        rowCounts = counts
     }
 
     @inlinable
     var rowCount: Int { rowStart[rowStart.count - 1] }
-
-    @inlinable
-    var rowCounts: [Int] { rows.map { $0.count } }
 
     /// Every row identity, section-major: only the collision guard's exact path needs them as an array.
     /// - Complexity: O(rows).

@@ -47,26 +47,32 @@ public struct SectionedDiff<Section: DiffableSection> {
         let oldInput = oldPrepared.input, newInput = newPrepared.input
         let oldVersions = oldInput.rowContents, newVersions = newInput.rowContents
         let context = options.context ?? DiffContext.pool.take()
-        defer { if options.context == nil { DiffContext.pool.give(context) } }
+        // A pooled context is this diff's alone until it is given back: no lock is needed.
+        let exclusive = options.context == nil
+        defer { if exclusive { DiffContext.pool.give(context) } }
 
         func run(_ oldInput: CoreInput, _ newInput: CoreInput) -> CoreResult {
             do {
-                return try context.diff(oldInput, newInput, patch: options.computesPatch)
+                return try context.diff(oldInput, newInput, patch: options.computesPatch, exclusive: exclusive)
             } catch {
                 preconditionFailure("RowDiff: the diff failed: \(error)")
             }
         }
 
-        var core = run(oldInput, newInput)
-        var exact = false
+        let first = run(oldInput, newInput)
         // Rows with content versions had their updates found by the core; the others are compared
         // here, in the same pass that checks the matched identities.
-        let comparesContent = core.rowUpdates == nil
+        let comparesContent = first.rowUpdates == nil
         let oldSectionOf = oldSide.sectionOfRows()
-        var rowUpdates = core.hasDuplicates || !Self.sectionsAgree(core, oldSide, newSide) ? nil
-            : Self.matchedRows(core, oldSide, newSide, oldSectionOf, checksIdentities: true,
+        let checked = first.hasDuplicates || !Self.sectionsAgree(first, oldSide, newSide) ? nil
+            : Self.matchedRows(first, oldSide, newSide, oldSectionOf, checksIdentities: true,
                                comparesContent: comparesContent, parallel: parallel)
-        if rowUpdates == nil {
+        // Constants, not one variable reassigned by the exact path: a variable result is copied
+        // (a retain and release of each of its seventeen arrays).
+        let core: CoreResult, rowUpdates: [Move<ItemPath>], exact: Bool
+        if let checked {
+            (core, rowUpdates, exact) = (first, checked, false)
+        } else {
             // A repeated fingerprint may be a real duplicate or a collision; either way, exact
             // identities (dense numbers from a dictionary, which uses ==) settle it.
             let sections = ExactIdentities.number(oldSide.sectionIDs, newSide.sectionIDs)
@@ -75,11 +81,11 @@ public struct SectionedDiff<Section: DiffableSection> {
             var exactNew = CoreInput(sections: sections.new, rowCounts: newSide.rowCounts, rows: rows.new)
             exactOld.rowContents = oldVersions
             exactNew.rowContents = newVersions
-            core = run(exactOld, exactNew)
-            exact = true
-            // Exact numbers need no identity check: only content is left to compare.
-            rowUpdates = Self.matchedRows(core, oldSide, newSide, oldSectionOf, checksIdentities: false,
-                                          comparesContent: comparesContent, parallel: parallel)
+            let second = run(exactOld, exactNew)
+            // Exact numbers need no identity check: only content is left to compare (never nil).
+            let compared = Self.matchedRows(second, oldSide, newSide, oldSectionOf, checksIdentities: false,
+                                            comparesContent: comparesContent, parallel: parallel) ?? []
+            (core, rowUpdates, exact) = (second, compared, true)
         }
 
         self.old = old
@@ -99,7 +105,7 @@ public struct SectionedDiff<Section: DiffableSection> {
             sectionDeletes: core.sectionDeletes, sectionInserts: core.sectionInserts, sectionMoves: core.sectionMoves,
             sectionUpdates: Self.sectionUpdates(core, old, new),
             itemDeletes: core.rowDeletes, itemInserts: core.rowInserts, itemMoves: core.rowMoves,
-            itemUpdates: core.rowUpdates ?? rowUpdates ?? [])
+            itemUpdates: core.rowUpdates ?? rowUpdates)
         self.changeset = changeset
         self.patch = core.steps.map { Patch(steps: $0, changeset: changeset, new: new, newSide: newSide) }
     }
@@ -161,26 +167,52 @@ public struct SectionedDiff<Section: DiffableSection> {
         guard !range.isEmpty else { return updates }
         var section = rowPath(of: range.lowerBound, starts: new.rowStart).section
         var index = range.lowerBound
-        while index < range.upperBound {
-            let start = new.rowStart[section], end = min(new.rowStart[section + 1], range.upperBound)
-            if index < end {
-                let rows = new.rows[section]
-                for global in index..<end {
-                    let oldIndex = core.rowNewToOld[global]
-                    if oldIndex == CoreResult.none { continue }
-                    let oldSection = oldSectionOf.isEmpty ? 0 : Int(oldSectionOf[Int(oldIndex)])
-                    let oldItem = Int(oldIndex) - old.rowStart[oldSection]
-                    let item = global - start
-                    if checksIdentities && old.rows[oldSection][oldItem].diffIdentity != rows[item].diffIdentity { return nil }
-                    if comparesContent && !old.rows[oldSection][oldItem].isContentEqual(to: rows[item]) {
-                        updates.append(Move(from: ItemPath(section: oldSection, item: oldItem), to: ItemPath(section: section, item: item)))
+        var agree = true
+        core.rowNewToOld.withUnsafeBufferPointer { newToOld in
+            while agree && index < range.upperBound {
+                let start = new.rowStart[section], end = min(new.rowStart[section + 1], range.upperBound)
+                if index < end {
+                    new.rows[section].withUnsafeBufferPointer { rows in
+                        if old.rows.count == 1 {
+                            // One old section (every flat list): its rows are read in place, with
+                            // no per-row look-up of the section or copy of its array.
+                            agree = old.rows[0].withUnsafeBufferPointer { oldRows in
+                                for global in index..<end {
+                                    let oldIndex = newToOld[global]
+                                    if oldIndex == CoreResult.none { continue }
+                                    let before = oldRows[Int(oldIndex)], after = rows[global - start]
+                                    if checksIdentities && before.diffIdentity != after.diffIdentity { return false }
+                                    if comparesContent && !before.isContentEqual(to: after) {
+                                        updates.append(Move(from: ItemPath(section: 0, item: Int(oldIndex)),
+                                                            to: ItemPath(section: section, item: global - start)))
+                                    }
+                                }
+                                return true
+                            }
+                            return
+                        }
+                        for global in index..<end {
+                            let oldIndex = newToOld[global]
+                            if oldIndex == CoreResult.none { continue }
+                            let oldSection = oldSectionOf.isEmpty ? 0 : Int(oldSectionOf[Int(oldIndex)])
+                            let oldItem = Int(oldIndex) - old.rowStart[oldSection]
+                            let item = global - start
+                            if checksIdentities && old.rows[oldSection][oldItem].diffIdentity != rows[item].diffIdentity {
+                                agree = false
+                                return
+                            }
+                            if comparesContent && !old.rows[oldSection][oldItem].isContentEqual(to: rows[item]) {
+                                updates.append(Move(from: ItemPath(section: oldSection, item: oldItem),
+                                                    to: ItemPath(section: section, item: item)))
+                            }
+                        }
                     }
+                    index = end
                 }
-                index = end
+                section += 1
             }
-            section += 1
         }
-        return updates
+        return agree ? updates : nil
     }
 
     // MARK: Maps

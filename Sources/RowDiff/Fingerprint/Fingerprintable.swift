@@ -52,16 +52,31 @@ enum IdentityFingerprints {
     /// - Complexity: O(n), one pass (batched C calls for UUIDs).
     @inlinable
     static func compute<ID: Hashable>(_ ids: [ID], seed: UInt64, fingerprintable: (any Fingerprintable.Type)?) -> [UInt64] {
-        // Empty: `unsafeUninitializedCapacity: 0` would write the count into the shared empty-array
-        // storage, a data race with every other thread reading an empty array (ThreadSanitizer).
         if ids.isEmpty { return [] }
-        guard let fingerprintable else { return ids.map { byHashValue($0, seed: seed) } }
+        // Built by appending to a reserved array: the stdlib's uninitialized-array initializers go
+        // through an unspecialised allocation that looks the array's type up at run time (about
+        // 500 instructions each, a tenth of the Swift work of a 100-row diff).
+        var prints = [UInt64]()
+        prints.reserveCapacity(ids.count)
+        guard let fingerprintable else {
+            for id in ids { prints.append(byHashValue(id, seed: seed)) }
+            return prints
+        }
         // The values are handed over in place: no array of the conformance's type is made (its
         // metadata would be looked up at run time on every call).
-        return [UInt64](unsafeUninitializedCapacity: ids.count) { output, count in
-            ids.withUnsafeBufferPointer { batch($0, as: fingerprintable, seed: seed, into: output) }
-            count = ids.count
+        ids.withUnsafeBufferPointer { ids in
+            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: printBlock) { block in
+                var start = 0
+                while start < ids.count {
+                    let end = min(start + printBlock, ids.count)
+                    let output = UnsafeMutableBufferPointer(rebasing: block[0..<end - start])
+                    batch(UnsafeBufferPointer(rebasing: ids[start..<end]), as: fingerprintable, seed: seed, into: output)
+                    prints.append(contentsOf: output)
+                    start = end
+                }
+            }
         }
+        return prints
     }
 }
 
@@ -76,27 +91,24 @@ extension IdentityFingerprints {
     @inlinable
     static func ofRows<Row: Diffable>(_ sections: [[Row]], total: Int, seed: UInt64, mask: UInt64,
                                       fingerprintable: (any Fingerprintable.Type)?) -> [UInt64] {
-        // Empty: `unsafeUninitializedCapacity: 0` would write the count into the shared empty-array
-        // storage (a data race with every thread reading an empty array).
         if total == 0 { return [] }
-        return [UInt64](unsafeUninitializedCapacity: total) { output, count in
-            if let fingerprintable {
-                blocks(sections, as: fingerprintable, seed: seed, into: output)
-            } else {
-                var next = 0
-                for rows in sections {
-                    rows.withUnsafeBufferPointer { rows in
-                        for index in rows.indices {
-                            output[next] = byHashValue(rows[index].diffIdentity, seed: seed)
-                            next += 1
-                        }
-                    }
+        // A reserved array filled by appending (see `compute` for why not an uninitialized one).
+        var prints = [UInt64]()
+        prints.reserveCapacity(total)
+        if let fingerprintable {
+            blocks(sections, as: fingerprintable, seed: seed, mask: mask, into: &prints)
+        } else {
+            for rows in sections {
+                rows.withUnsafeBufferPointer { rows in
+                    for index in rows.indices { prints.append(byHashValue(rows[index].diffIdentity, seed: seed) & mask) }
                 }
             }
-            if mask != .max { for index in 0..<total { output[index] &= mask } }
-            count = total
         }
+        return prints
     }
+
+    /// Fingerprints per block on the stack before they are appended (512 bytes).
+    @usableFromInline static let printBlock = 64
 
     /// Bytes per block: the most the standard library places on the stack without checking how
     /// much stack is left (a larger block is a heap allocation per diff). 64 UUIDs amortise a
@@ -110,28 +122,31 @@ extension IdentityFingerprints {
     /// Copies the identities into the block in code specialised for `Row` (the copy is the
     /// per-row work); only the batch call goes through the conformance found at run time.
     @inlinable
-    static func blocks<Row: Diffable>(_ sections: [[Row]], as type: any Fingerprintable.Type, seed: UInt64,
-                                      into output: UnsafeMutableBufferPointer<UInt64>) {
-        let blockRows = blockRows(stride: MemoryLayout<Row.DiffIdentity>.stride)
+    static func blocks<Row: Diffable>(_ sections: [[Row]], as type: any Fingerprintable.Type, seed: UInt64, mask: UInt64,
+                                      into prints: inout [UInt64]) {
+        let blockRows = min(blockRows(stride: MemoryLayout<Row.DiffIdentity>.stride), printBlock)
         withUnsafeTemporaryAllocation(of: Row.DiffIdentity.self, capacity: blockRows) { block in
-            var filled = 0, written = 0
-            func flush() {
-                batch(UnsafeBufferPointer(rebasing: block[0..<filled]), as: type, seed: seed,
-                      into: UnsafeMutableBufferPointer(rebasing: output[written..<written + filled]))
-                block.baseAddress!.deinitialize(count: filled)
-                written += filled
-                filled = 0
-            }
-            for rows in sections {
-                rows.withUnsafeBufferPointer { rows in
-                    for index in rows.indices {
-                        (block.baseAddress! + filled).initialize(to: rows[index].diffIdentity)
-                        filled += 1
-                        if filled == blockRows { flush() }
+            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: blockRows) { output in
+                var filled = 0
+                func flush() {
+                    let written = UnsafeMutableBufferPointer(rebasing: output[0..<filled])
+                    batch(UnsafeBufferPointer(rebasing: block[0..<filled]), as: type, seed: seed, into: written)
+                    block.baseAddress!.deinitialize(count: filled)
+                    if mask != .max { for index in written.indices { written[index] &= mask } }
+                    prints.append(contentsOf: written)
+                    filled = 0
+                }
+                for rows in sections {
+                    rows.withUnsafeBufferPointer { rows in
+                        for index in rows.indices {
+                            (block.baseAddress! + filled).initialize(to: rows[index].diffIdentity)
+                            filled += 1
+                            if filled == blockRows { flush() }
+                        }
                     }
                 }
+                if filled > 0 { flush() }
             }
-            if filled > 0 { flush() }
         }
     }
 
