@@ -39,19 +39,21 @@ public struct CoreStatus: Error, RawRepresentable, Hashable, Sendable, CustomStr
 
 /// One side of a diff as the core sees it: fingerprints, per-section row counts and, optionally,
 /// content fingerprints (the typed layer compares content in Swift and passes none).
+/// The lists are slices so that both sides can share one array of fingerprints and one of counts.
 @usableFromInline
 struct CoreInput {
-    @usableFromInline var sections: [UInt64]
-    @usableFromInline var rowCounts: [Int]
-    @usableFromInline var rows: [UInt64]
+    @usableFromInline var sections: ArraySlice<UInt64>
+    @usableFromInline var rowCounts: ArraySlice<Int>
+    @usableFromInline var rows: ArraySlice<UInt64>
     @usableFromInline var sectionContents: [UInt64]? = nil
     @usableFromInline var rowContents: [UInt64]? = nil
 
     @inlinable
-    init(sections: [UInt64], rowCounts: [Int], rows: [UInt64]) {
+    init(sections: ArraySlice<UInt64>, rowCounts: ArraySlice<Int>, rows: ArraySlice<UInt64>, rowContents: [UInt64]? = nil) {
         self.sections = sections
         self.rowCounts = rowCounts
         self.rows = rows
+        self.rowContents = rowContents
     }
 
     /// Runs `body` with the core's view of this input; pointers live only inside it.
@@ -109,7 +111,28 @@ struct CoreResult: Sendable {
     @usableFromInline var rowNewDuplicates: [Int] = []
     @usableFromInline var steps: [CoreStep]? = nil
 
-    @inlinable init() {}
+    init(sectionOldToNew: [UInt32], sectionNewToOld: [UInt32], sectionDeletes: [Int], sectionInserts: [Int],
+         sectionMoves: [Move<Int>], sectionOldDuplicates: [Int], sectionNewDuplicates: [Int],
+         rowOldToNew: [UInt32], rowNewToOld: [UInt32], rowDeletes: [ItemPath], rowInserts: [ItemPath],
+         rowMoves: [Move<ItemPath>], rowUpdates: [Move<ItemPath>]?, rowOldDuplicates: [Int], rowNewDuplicates: [Int],
+         steps: [CoreStep]?) {
+        self.sectionOldToNew = sectionOldToNew
+        self.sectionNewToOld = sectionNewToOld
+        self.sectionDeletes = sectionDeletes
+        self.sectionInserts = sectionInserts
+        self.sectionMoves = sectionMoves
+        self.sectionOldDuplicates = sectionOldDuplicates
+        self.sectionNewDuplicates = sectionNewDuplicates
+        self.rowOldToNew = rowOldToNew
+        self.rowNewToOld = rowNewToOld
+        self.rowDeletes = rowDeletes
+        self.rowInserts = rowInserts
+        self.rowMoves = rowMoves
+        self.rowUpdates = rowUpdates
+        self.rowOldDuplicates = rowOldDuplicates
+        self.rowNewDuplicates = rowNewDuplicates
+        self.steps = steps
+    }
 
     @usableFromInline var hasDuplicates: Bool {
         !(sectionOldDuplicates.isEmpty && sectionNewDuplicates.isEmpty && rowOldDuplicates.isEmpty && rowNewDuplicates.isEmpty)
@@ -176,49 +199,57 @@ public final class DiffContext: @unchecked Sendable {
     private func unlockedDiff(_ old: CoreInput, _ new: CoreInput, patch: Bool) throws(CoreStatus) -> CoreResult {
         var sections = cdiff_changes()
         var rows = cdiff_row_changes()
+        let hasContents = old.rowContents != nil && new.rowContents != nil
         let status = old.withList { oldList in
             new.withList { newList in cdiff_diff_sectioned(context, oldList, newList, &sections, &rows) }
         }
         guard status == CDIFF_OK else { throw CoreStatus(status) }
 
-        // Each list is converted in one pass into an array of its exact size (`Array(buffer)` and
-        // `map` allocate once, in code specialised for the element type).
-        var result = CoreResult()
-        result.sectionOldToNew = Self.copy(sections.old_to_new, sections.old_count)
-        result.sectionNewToOld = Self.copy(sections.new_to_old, sections.new_count)
-        result.sectionDeletes = Self.indices(sections.deletes, sections.delete_count)
-        result.sectionInserts = Self.indices(sections.inserts, sections.insert_count)
-        result.sectionMoves = Self.converted(sections.moves, sections.move_count) { Move(from: Int($0.from), to: Int($0.to)) }
-        result.sectionOldDuplicates = Self.indices(sections.old_duplicates, sections.old_duplicate_count)
-        result.sectionNewDuplicates = Self.indices(sections.new_duplicates, sections.new_duplicate_count)
-        result.rowOldToNew = Self.copy(rows.old_to_new, rows.old_count)
-        result.rowNewToOld = Self.copy(rows.new_to_old, rows.new_count)
-        result.rowDeletes = Self.converted(rows.deletes, rows.delete_count, ItemPath.init)
-        result.rowInserts = Self.converted(rows.inserts, rows.insert_count, ItemPath.init)
-        result.rowMoves = Self.converted(rows.moves, rows.move_count) { Move(from: ItemPath($0.from), to: ItemPath($0.to)) }
-        if old.rowContents != nil && new.rowContents != nil {
-            result.rowUpdates = Self.converted(rows.updates, rows.update_count) { Move(from: ItemPath($0.from), to: ItemPath($0.to)) }
-        }
-        result.rowOldDuplicates = Self.indices(rows.old_duplicates, rows.old_duplicate_count)
-        result.rowNewDuplicates = Self.indices(rows.new_duplicates, rows.new_duplicate_count)
-
+        // The patch first (cdiff_patch leaves the diff's result valid), so that the result is
+        // built once, in the return statement: a result built in a variable and then returned was
+        // copied twice (a retain and a release of each of its seventeen arrays per copy).
+        var steps: [CoreStep]?
         if patch {
-            var steps: UnsafePointer<cdiff_step>?
+            var pointer: UnsafePointer<cdiff_step>?
             var count = 0
-            let patchStatus = cdiff_patch(context, &steps, &count)
+            let patchStatus = cdiff_patch(context, &pointer, &count)
             guard patchStatus == CDIFF_OK else { throw CoreStatus(patchStatus) }
-            result.steps = UnsafeBufferPointer(start: steps, count: count).map { step in
+            steps = UnsafeBufferPointer(start: pointer, count: count).map { step in
                 CoreStep(operation: CoreStep.Operation(rawValue: step.op)!, source: Int(step.source),
                          from: ItemPath(step.from), to: ItemPath(step.to))
             }
         }
-        return result
+        // Each list is converted in one pass into an array of its exact size (`Array(buffer)` and
+        // `map` allocate once, in code specialised for the element type).
+        return CoreResult(
+            sectionOldToNew: Self.copy(sections.old_to_new, sections.old_count),
+            sectionNewToOld: Self.copy(sections.new_to_old, sections.new_count),
+            sectionDeletes: Self.indices(sections.deletes, sections.delete_count),
+            sectionInserts: Self.indices(sections.inserts, sections.insert_count),
+            sectionMoves: Self.converted(sections.moves, sections.move_count) { Move(from: Int($0.from), to: Int($0.to)) },
+            sectionOldDuplicates: Self.indices(sections.old_duplicates, sections.old_duplicate_count),
+            sectionNewDuplicates: Self.indices(sections.new_duplicates, sections.new_duplicate_count),
+            rowOldToNew: Self.copy(rows.old_to_new, rows.old_count),
+            rowNewToOld: Self.copy(rows.new_to_old, rows.new_count),
+            rowDeletes: Self.converted(rows.deletes, rows.delete_count, ItemPath.init),
+            rowInserts: Self.converted(rows.inserts, rows.insert_count, ItemPath.init),
+            rowMoves: Self.converted(rows.moves, rows.move_count) { Move(from: ItemPath($0.from), to: ItemPath($0.to)) },
+            rowUpdates: hasContents
+                ? Self.converted(rows.updates, rows.update_count) { Move(from: ItemPath($0.from), to: ItemPath($0.to)) } : nil,
+            rowOldDuplicates: Self.indices(rows.old_duplicates, rows.old_duplicate_count),
+            rowNewDuplicates: Self.indices(rows.new_duplicates, rows.new_duplicate_count),
+            steps: steps)
     }
 
     private static func copy(_ pointer: UnsafePointer<UInt32>?, _ count: Int) -> [UInt32] {
         guard let pointer, count > 0 else { return [] }
+        // One section matched to one section (every flat list): a shared array, not a new one.
+        if count == 1 && pointer[0] == 0 { return firstToFirst }
         return Array(UnsafeBufferPointer(start: pointer, count: count))
     }
+
+    /// The map of a single element matched to the single element of the other side.
+    private static let firstToFirst: [UInt32] = [0]
 
     private static func indices(_ pointer: UnsafePointer<UInt32>?, _ count: Int) -> [Int] {
         converted(pointer, count) { Int($0) }

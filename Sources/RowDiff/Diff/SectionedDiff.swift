@@ -38,28 +38,15 @@ public struct SectionedDiff<Section: DiffableSection> {
     /// - Complexity: See the type.
     @inlinable
     public init(from old: [Section], to new: [Section], options: DiffOptions = DiffOptions()) {
-        let mask = options.fingerprintMask
-        let parallel = Self.rowCount(old) + Self.rowCount(new) >= options.parallelRowThreshold
-        let types = SideTypes(Section.self)
-        let (oldPrepared, newPrepared) = ParallelWork.both(
-            parallel: parallel, { PreparedSide(old, mask: mask, types: types) }, { PreparedSide(new, mask: mask, types: types) })
-        let oldSide = oldPrepared.side, newSide = newPrepared.side
-        let oldInput = oldPrepared.input, newInput = newPrepared.input
-        let oldVersions = oldInput.rowContents, newVersions = newInput.rowContents
+        let prepared = PreparedSides(old, new, mask: options.fingerprintMask, types: SideTypes(Section.self),
+                                     parallelRowThreshold: options.parallelRowThreshold)
+        let oldSide = prepared.old, newSide = prepared.new, parallel = prepared.parallel
         let context = options.context ?? DiffContext.pool.take()
         // A pooled context is this diff's alone until it is given back: no lock is needed.
         let exclusive = options.context == nil
         defer { if exclusive { DiffContext.pool.give(context) } }
 
-        func run(_ oldInput: CoreInput, _ newInput: CoreInput) -> CoreResult {
-            do {
-                return try context.diff(oldInput, newInput, patch: options.computesPatch, exclusive: exclusive)
-            } catch {
-                preconditionFailure("RowDiff: the diff failed: \(error)")
-            }
-        }
-
-        let first = run(oldInput, newInput)
+        let first = Self.run(context, prepared.oldInput, prepared.newInput, options, exclusive: exclusive)
         // Rows with content versions had their updates found by the core; the others are compared
         // here, in the same pass that checks the matched identities.
         let comparesContent = first.rowUpdates == nil
@@ -67,27 +54,43 @@ public struct SectionedDiff<Section: DiffableSection> {
         let checked = first.hasDuplicates || !Self.sectionsAgree(first, oldSide, newSide) ? nil
             : Self.matchedRows(first, oldSide, newSide, oldSectionOf, checksIdentities: true,
                                comparesContent: comparesContent, parallel: parallel)
-        // Constants, not one variable reassigned by the exact path: a variable result is copied
-        // (a retain and release of each of its seventeen arrays).
-        let core: CoreResult, rowUpdates: [Move<ItemPath>], exact: Bool
+        // Each path hands its own result to the stored-property init: one result variable that the
+        // exact path reassigns is copied (a retain and a release of each of its seventeen arrays).
         if let checked {
-            (core, rowUpdates, exact) = (first, checked, false)
-        } else {
-            // A repeated fingerprint may be a real duplicate or a collision; either way, exact
-            // identities (dense numbers from a dictionary, which uses ==) settle it.
-            let sections = ExactIdentities.number(oldSide.sectionIDs, newSide.sectionIDs)
-            let rows = ExactIdentities.number(oldSide.rowIdentities(), newSide.rowIdentities())
-            var exactOld = CoreInput(sections: sections.old, rowCounts: oldSide.rowCounts, rows: rows.old)
-            var exactNew = CoreInput(sections: sections.new, rowCounts: newSide.rowCounts, rows: rows.new)
-            exactOld.rowContents = oldVersions
-            exactNew.rowContents = newVersions
-            let second = run(exactOld, exactNew)
-            // Exact numbers need no identity check: only content is left to compare (never nil).
-            let compared = Self.matchedRows(second, oldSide, newSide, oldSectionOf, checksIdentities: false,
-                                            comparesContent: comparesContent, parallel: parallel) ?? []
-            (core, rowUpdates, exact) = (second, compared, true)
+            self.init(old, new, core: first, rowUpdates: checked, exact: false, oldSide: oldSide, newSide: newSide)
+            return
         }
+        // A repeated fingerprint may be a real duplicate or a collision; either way, exact
+        // identities (dense numbers from a dictionary, which uses ==) settle it.
+        let sections = ExactIdentities.number(oldSide.sectionIDs(), newSide.sectionIDs())
+        let rows = ExactIdentities.number(oldSide.rowIdentities(), newSide.rowIdentities())
+        let exactOld = CoreInput(sections: sections.old[...], rowCounts: oldSide.rowCounts[...], rows: rows.old[...],
+                                 rowContents: prepared.oldVersions)
+        let exactNew = CoreInput(sections: sections.new[...], rowCounts: newSide.rowCounts[...], rows: rows.new[...],
+                                 rowContents: prepared.newVersions)
+        let second = Self.run(context, exactOld, exactNew, options, exclusive: exclusive)
+        // Exact numbers need no identity check: only content is left to compare (never nil).
+        let compared = Self.matchedRows(second, oldSide, newSide, oldSectionOf, checksIdentities: false,
+                                        comparesContent: comparesContent, parallel: parallel) ?? []
+        self.init(old, new, core: second, rowUpdates: compared, exact: true, oldSide: oldSide, newSide: newSide)
+    }
 
+    /// The core's diff of two inputs; a failure (only possible for input beyond the core's limits,
+    /// or out of memory) is a precondition failure.
+    @inlinable
+    static func run(_ context: DiffContext, _ old: CoreInput, _ new: CoreInput, _ options: DiffOptions,
+                    exclusive: Bool) -> CoreResult {
+        do {
+            return try context.diff(old, new, patch: options.computesPatch, exclusive: exclusive)
+        } catch {
+            preconditionFailure("RowDiff: the diff failed: \(error)")
+        }
+    }
+
+    /// The stored properties from the core's result and the rows' updates compared in Swift.
+    @inlinable
+    init(_ old: [Section], _ new: [Section], core: CoreResult, rowUpdates: [Move<ItemPath>], exact: Bool,
+         oldSide: FlattenedSide<Section>, newSide: FlattenedSide<Section>) {
         self.old = old
         self.new = new
         self.usedExactIdentities = exact
@@ -110,19 +113,12 @@ public struct SectionedDiff<Section: DiffableSection> {
         self.patch = core.steps.map { Patch(steps: $0, changeset: changeset, new: new, newSide: newSide) }
     }
 
-    @inlinable
-    static func rowCount(_ sections: [Section]) -> Int {
-        var total = 0
-        for section in sections { total += section.rows.count }
-        return total
-    }
-
     /// Every matched section pair has equal identities.
     @inlinable
     static func sectionsAgree(_ core: CoreResult, _ old: FlattenedSide<Section>, _ new: FlattenedSide<Section>) -> Bool {
         for newIndex in core.sectionNewToOld.indices {
             let oldIndex = core.sectionNewToOld[newIndex]
-            if oldIndex != CoreResult.none && old.sectionIDs[Int(oldIndex)] != new.sectionIDs[newIndex] { return false }
+            if oldIndex != CoreResult.none && old.sectionID(Int(oldIndex)) != new.sectionID(newIndex) { return false }
         }
         return true
     }
@@ -150,6 +146,8 @@ public struct SectionedDiff<Section: DiffableSection> {
                             parallel: Bool) -> [Move<ItemPath>]? {
         guard checksIdentities || comparesContent else { return [] }
         let count = core.rowNewToOld.count
+        // Serial without building the two closures: each would capture a copy of the result.
+        guard parallel else { return matchedRows(core, old, new, oldSectionOf, checksIdentities, comparesContent, 0..<count) }
         let (first, second) = ParallelWork.both(
             parallel: parallel,
             { matchedRows(core, old, new, oldSectionOf, checksIdentities, comparesContent, 0..<count / 2) },

@@ -46,69 +46,75 @@ enum IdentityFingerprints {
         UInt64(bitPattern: Int64(id.hashValue)) ^ seed
     }
 
-    /// One fingerprint per identity, in order, with the conformance already looked up
-    /// (`ID.self as? any Fingerprintable.Type`): the lookup costs hundreds of instructions, so a
-    /// diff does it once per identity type, not once per array.
+    /// Writes the fingerprint of each section's identity into `output` (as many as sections), with
+    /// the conformance already looked up (`ID.self as? any Fingerprintable.Type`): the lookup costs
+    /// hundreds of instructions, so a diff does it once per identity type, not once per array.
     /// - Complexity: O(n), one pass (batched C calls for UUIDs).
     @inlinable
-    static func compute<ID: Hashable>(_ ids: [ID], seed: UInt64, fingerprintable: (any Fingerprintable.Type)?) -> [UInt64] {
-        if ids.isEmpty { return [] }
-        // Built by appending to a reserved array: the stdlib's uninitialized-array initializers go
-        // through an unspecialised allocation that looks the array's type up at run time (about
-        // 500 instructions each, a tenth of the Swift work of a 100-row diff).
-        var prints = [UInt64]()
-        prints.reserveCapacity(ids.count)
+    static func write<Section: DiffableSection>(_ sections: [Section], seed: UInt64, mask: UInt64,
+                                                fingerprintable: (any Fingerprintable.Type)?,
+                                                into output: UnsafeMutableBufferPointer<UInt64>) {
         guard let fingerprintable else {
-            for id in ids { prints.append(byHashValue(id, seed: seed)) }
-            return prints
+            for index in sections.indices { output[index] = byHashValue(sections[index].diffIdentity, seed: seed) & mask }
+            return
         }
-        // The values are handed over in place: no array of the conformance's type is made (its
-        // metadata would be looked up at run time on every call).
-        ids.withUnsafeBufferPointer { ids in
-            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: printBlock) { block in
-                var start = 0
-                while start < ids.count {
-                    let end = min(start + printBlock, ids.count)
-                    let output = UnsafeMutableBufferPointer(rebasing: block[0..<end - start])
-                    batch(UnsafeBufferPointer(rebasing: ids[start..<end]), as: fingerprintable, seed: seed, into: output)
-                    prints.append(contentsOf: output)
-                    start = end
-                }
+        let blockRows = blockRows(stride: MemoryLayout<Section.DiffIdentity>.stride)
+        withUnsafeTemporaryAllocation(of: Section.DiffIdentity.self, capacity: blockRows) { block in
+            var start = 0
+            while start < sections.count {
+                let end = min(start + blockRows, sections.count)
+                for index in start..<end { (block.baseAddress! + index - start).initialize(to: sections[index].diffIdentity) }
+                let written = UnsafeMutableBufferPointer(rebasing: output[start..<end])
+                batch(UnsafeBufferPointer(rebasing: block[0..<end - start]), as: fingerprintable, seed: seed, into: written)
+                block.baseAddress!.deinitialize(count: end - start)
+                if mask != .max { for index in written.indices { written[index] &= mask } }
+                start = end
             }
         }
-        return prints
     }
 }
 
 extension IdentityFingerprints {
-    /// One fingerprint per row identity, section-major, read straight from the rows: identities
-    /// are never gathered into an array of their own. Batch-fingerprinted types (UUIDs) get their
-    /// identities copied into a small block on the stack, one block at a time, so the batch call still
-    /// sees contiguous values while the diff's memory stays one 8-byte word per row (a first diff
-    /// pays a page fault for every new page it touches; at 100k UUID rows per side the gathered
-    /// identities were 3 MB of them).
+    /// One fingerprint per row identity, section-major, as an array (see `writeRows`).
     /// - Complexity: O(rows).
     @inlinable
     static func ofRows<Row: Diffable>(_ sections: [[Row]], total: Int, seed: UInt64, mask: UInt64,
                                       fingerprintable: (any Fingerprintable.Type)?) -> [UInt64] {
+        // Empty: `unsafeUninitializedCapacity: 0` would write the count into the shared empty-array
+        // storage (a data race with every thread reading an empty array).
         if total == 0 { return [] }
-        // A reserved array filled by appending (see `compute` for why not an uninitialized one).
-        var prints = [UInt64]()
-        prints.reserveCapacity(total)
+        return [UInt64](unsafeUninitializedCapacity: total) { output, count in
+            writeRows(sections, seed: seed, mask: mask, fingerprintable: fingerprintable, into: output)
+            count = total
+        }
+    }
+
+    /// Writes one fingerprint per row identity, section-major, into `output` (as many as rows),
+    /// read straight from the rows: identities are never gathered into an array of their own.
+    /// Batch-fingerprinted types (UUIDs) get their identities copied into a small block on the
+    /// stack, one block at a time, so the batch call still sees contiguous values while the diff's
+    /// memory stays one 8-byte word per row (a first diff pays a page fault for every new page it
+    /// touches; at 100k UUID rows per side the gathered identities were 3 MB of them).
+    /// - Complexity: O(rows).
+    @inlinable
+    static func writeRows<Row: Diffable>(_ sections: [[Row]], seed: UInt64, mask: UInt64,
+                                         fingerprintable: (any Fingerprintable.Type)?,
+                                         into output: UnsafeMutableBufferPointer<UInt64>) {
         if let fingerprintable {
-            blocks(sections, as: fingerprintable, seed: seed, mask: mask, into: &prints)
-        } else {
-            for rows in sections {
-                rows.withUnsafeBufferPointer { rows in
-                    for index in rows.indices { prints.append(byHashValue(rows[index].diffIdentity, seed: seed) & mask) }
+            blocks(sections, as: fingerprintable, seed: seed, into: output)
+            if mask != .max { for index in output.indices { output[index] &= mask } }
+            return
+        }
+        var next = 0
+        for rows in sections {
+            rows.withUnsafeBufferPointer { rows in
+                for index in rows.indices {
+                    output[next] = byHashValue(rows[index].diffIdentity, seed: seed) & mask
+                    next += 1
                 }
             }
         }
-        return prints
     }
-
-    /// Fingerprints per block on the stack before they are appended (512 bytes).
-    @usableFromInline static let printBlock = 64
 
     /// Bytes per block: the most the standard library places on the stack without checking how
     /// much stack is left (a larger block is a heap allocation per diff). 64 UUIDs amortise a
@@ -120,27 +126,34 @@ extension IdentityFingerprints {
     static func blockRows(stride: Int) -> Int { max(1, blockBytes / max(1, stride)) }
 
     /// Copies the identities into the block in code specialised for `Row` (the copy is the
-    /// per-row work); only the batch call goes through the conformance found at run time.
+    /// per-row work); only the batch call goes through the conformance found at run time. The
+    /// batch writes into a second block on the stack that is then copied out to `output`.
     @inlinable
-    static func blocks<Row: Diffable>(_ sections: [[Row]], as type: any Fingerprintable.Type, seed: UInt64, mask: UInt64,
-                                      into prints: inout [UInt64]) {
+    static func blocks<Row: Diffable>(_ sections: [[Row]], as type: any Fingerprintable.Type, seed: UInt64,
+                                      into output: UnsafeMutableBufferPointer<UInt64>) {
         let blockRows = min(blockRows(stride: MemoryLayout<Row.DiffIdentity>.stride), printBlock)
         withUnsafeTemporaryAllocation(of: Row.DiffIdentity.self, capacity: blockRows) { block in
-            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: blockRows) { output in
-                var filled = 0
+            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: blockRows) { prints in
+                var filled = 0, written = 0
                 func flush() {
-                    let written = UnsafeMutableBufferPointer(rebasing: output[0..<filled])
-                    batch(UnsafeBufferPointer(rebasing: block[0..<filled]), as: type, seed: seed, into: written)
+                    batch(UnsafeBufferPointer(rebasing: block[0..<filled]), as: type, seed: seed,
+                          into: UnsafeMutableBufferPointer(rebasing: prints[0..<filled]))
                     block.baseAddress!.deinitialize(count: filled)
-                    if mask != .max { for index in written.indices { written[index] &= mask } }
-                    prints.append(contentsOf: written)
+                    precondition(written + filled <= output.count, "RowDiff: more rows than fingerprint slots")
+                    (output.baseAddress! + written).update(from: prints.baseAddress!, count: filled)
+                    written += filled
                     filled = 0
                 }
                 for rows in sections {
                     rows.withUnsafeBufferPointer { rows in
-                        for index in rows.indices {
-                            (block.baseAddress! + filled).initialize(to: rows[index].diffIdentity)
-                            filled += 1
+                        // Walked by pointer: an indexed loop here compiled to 16 instructions per
+                        // row (a bounds check and an overflow check the optimizer kept), this to 9.
+                        guard var row = rows.baseAddress else { return }
+                        let end = row + rows.count
+                        while row != end {
+                            (block.baseAddress! + filled).initialize(to: row.pointee.diffIdentity)
+                            filled &+= 1
+                            row += 1
                             if filled == blockRows { flush() }
                         }
                     }
@@ -149,6 +162,9 @@ extension IdentityFingerprints {
             }
         }
     }
+
+    /// Fingerprints per block on the stack (512 bytes).
+    @usableFromInline static let printBlock = 64
 
     @inlinable
     static func batch<ID>(_ ids: UnsafeBufferPointer<ID>, as type: any Fingerprintable.Type, seed: UInt64,
