@@ -81,7 +81,7 @@ struct CoreInput {
     }
 
     /// NULL for "no contents"; an empty array may still have a base address.
-    private static func withOptional<R>(_ values: [UInt64]?, _ body: (UnsafePointer<UInt64>?) -> R) -> R {
+    static func withOptional<R>(_ values: [UInt64]?, _ body: (UnsafePointer<UInt64>?) -> R) -> R {
         guard let values, !values.isEmpty else { return body(nil) }
         return values.withUnsafeBufferPointer { body($0.baseAddress) }
     }
@@ -196,15 +196,60 @@ public final class DiffContext: @unchecked Sendable {
         return try lock.withLock { () throws(CoreStatus) -> CoreResult in try unlockedDiff(old, new, patch: patch) }
     }
 
+    /// Diffs both sides of a typed diff as prepared in two shared arrays: `prints` holds the old
+    /// side's section then row fingerprints, then the new side's; `counts` the old side's row
+    /// counts, then the new side's. Taking the arrays themselves spares building, copying and
+    /// releasing two inputs of slices per diff (about 2,000 instructions of a 100-row diff).
+    @usableFromInline
+    func diff(prints: [UInt64], counts: [Int], oldSections: Int, oldRows: Int, oldContents: [UInt64]?,
+              newContents: [UInt64]?, patch: Bool, exclusive: Bool) throws(CoreStatus) -> CoreResult {
+        let run = { () throws(CoreStatus) -> CoreResult in
+            var sections = cdiff_changes()
+            var rows = cdiff_row_changes()
+            let status = prints.withUnsafeBufferPointer { prints in
+                counts.withUnsafeBufferPointer { counts in
+                    CoreInput.withOptional(oldContents) { oldContents in
+                        CoreInput.withOptional(newContents) { newContents in
+                            let newSections = counts.count - oldSections
+                            let newStart = oldSections + oldRows
+                            var old = cdiff_sectioned_list()
+                            old.section_ids = prints.baseAddress
+                            old.section_count = oldSections
+                            old.row_counts = counts.baseAddress
+                            old.row_ids = prints.baseAddress.map { $0 + oldSections }
+                            old.row_contents = oldContents
+                            old.row_count = oldRows
+                            var new = cdiff_sectioned_list()
+                            new.section_ids = prints.baseAddress.map { $0 + newStart }
+                            new.section_count = newSections
+                            new.row_counts = counts.baseAddress.map { $0 + oldSections }
+                            new.row_ids = prints.baseAddress.map { $0 + newStart + newSections }
+                            new.row_contents = newContents
+                            new.row_count = prints.count - newStart - newSections
+                            return cdiff_diff_sectioned(self.context, &old, &new, &sections, &rows)
+                        }
+                    }
+                }
+            }
+            return try self.result(status, sections, rows, hasContents: oldContents != nil && newContents != nil, patch: patch)
+        }
+        if exclusive { return try run() }
+        return try lock.withLock(run)
+    }
+
     private func unlockedDiff(_ old: CoreInput, _ new: CoreInput, patch: Bool) throws(CoreStatus) -> CoreResult {
         var sections = cdiff_changes()
         var rows = cdiff_row_changes()
-        let hasContents = old.rowContents != nil && new.rowContents != nil
         let status = old.withList { oldList in
             new.withList { newList in cdiff_diff_sectioned(context, oldList, newList, &sections, &rows) }
         }
-        guard status == CDIFF_OK else { throw CoreStatus(status) }
+        return try result(status, sections, rows, hasContents: old.rowContents != nil && new.rowContents != nil, patch: patch)
+    }
 
+    /// The core's result in Swift arrays (and its patch, with `patch`), or the failure's status.
+    private func result(_ status: cdiff_status, _ sections: cdiff_changes, _ rows: cdiff_row_changes,
+                        hasContents: Bool, patch: Bool) throws(CoreStatus) -> CoreResult {
+        guard status == CDIFF_OK else { throw CoreStatus(status) }
         // The patch first (cdiff_patch leaves the diff's result valid), so that the result is
         // built once, in the return statement: a result built in a variable and then returned was
         // copied twice (a retain and a release of each of its seventeen arrays per copy).

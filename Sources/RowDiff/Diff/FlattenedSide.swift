@@ -161,20 +161,16 @@ struct PreparedSides<Section: DiffableSection> {
         return ContentVersions.of(side.rows, versioned: types.rowVersions)
     }
 
-    /// The core's view of the old side.
+    /// The core's diff of the two sides.
+    /// - Precondition: the core accepts the input (it fails only beyond its limits or out of memory).
     @inlinable
-    var oldInput: CoreInput {
-        let sections = old.sections.count, rows = old.rowCount
-        return CoreInput(sections: prints[0..<sections], rowCounts: counts[0..<sections],
-                         rows: prints[sections..<sections + rows], rowContents: oldVersions)
-    }
-
-    /// The core's view of the new side.
-    @inlinable
-    var newInput: CoreInput {
-        let base = old.sections.count + old.rowCount, sections = new.sections.count
-        return CoreInput(sections: prints[base..<base + sections], rowCounts: counts[old.sections.count...],
-                         rows: prints[(base + sections)...], rowContents: newVersions)
+    func diff(on context: DiffContext, patch: Bool, exclusive: Bool) -> CoreResult {
+        do {
+            return try context.diff(prints: prints, counts: counts, oldSections: old.sections.count, oldRows: old.rowCount,
+                                    oldContents: oldVersions, newContents: newVersions, patch: patch, exclusive: exclusive)
+        } catch {
+            preconditionFailure("RowDiff: the diff failed: \(error)")
+        }
     }
 }
 

@@ -46,7 +46,7 @@ public struct SectionedDiff<Section: DiffableSection> {
         let exclusive = options.context == nil
         defer { if exclusive { DiffContext.pool.give(context) } }
 
-        let first = Self.run(context, prepared.oldInput, prepared.newInput, options, exclusive: exclusive)
+        let first = prepared.diff(on: context, patch: options.computesPatch, exclusive: exclusive)
         // Rows with content versions had their updates found by the core; the others are compared
         // here, in the same pass that checks the matched identities.
         let comparesContent = first.rowUpdates == nil
