@@ -199,7 +199,7 @@ public final class DiffContext: @unchecked Sendable {
     /// Diffs both sides of a typed diff as prepared in two shared arrays: `prints` holds the old
     /// side's section then row fingerprints, then the new side's; `counts` the old side's row
     /// counts, then the new side's. Taking the arrays themselves spares building, copying and
-    /// releasing two inputs of slices per diff (about 2,000 instructions of a 100-row diff).
+    /// releasing two inputs of slices per diff (about 1,000 instructions of a 100-row diff).
     @usableFromInline
     func diff(prints: [UInt64], counts: [Int], oldSections: Int, oldRows: Int, oldContents: [UInt64]?,
               newContents: [UInt64]?, patch: Bool, exclusive: Bool) throws(CoreStatus) -> CoreResult {
