@@ -106,6 +106,10 @@ extension IdentityFingerprints {
             uuidRows(sections, seed: seed, mask: mask, into: output)
             return
         }
+        if Row.DiffIdentity.self == Int.self {
+            intRows(sections, seed: seed, mask: mask, into: output)
+            return
+        }
         if let fingerprintable {
             blocks(sections, as: fingerprintable, seed: seed, into: output)
             if mask != .max { for index in output.indices { output[index] &= mask } }
@@ -140,6 +144,29 @@ extension IdentityFingerprints {
                     print.pointee = withUnsafeBytes(of: row.pointee.diffIdentity) { id in
                         UUID.mix(id.loadUnaligned(as: UInt64.self), id.loadUnaligned(fromByteOffset: 8, as: UInt64.self), seed)
                     } & mask
+                    print += 1
+                    row += 1
+                }
+            }
+        }
+    }
+
+    /// Int identities (database ids) read straight from the rows, in code specialised for `Row`:
+    /// exactly `Int.fingerprint(seed:)`'s values, without the block copy and the call per block.
+    /// - Precondition: `Row.DiffIdentity` is `Int`.
+    @inlinable
+    static func intRows<Row: Diffable>(_ sections: [[Row]], seed: UInt64, mask: UInt64,
+                                       into output: UnsafeMutableBufferPointer<UInt64>) {
+        precondition(MemoryLayout<Row.DiffIdentity>.size == MemoryLayout<Int>.size
+                        && output.count >= sections.reduce(0) { $0 + $1.count }, "RowDiff: Int rows expected")
+        guard var print = output.baseAddress else { return }
+        for rows in sections {
+            rows.withUnsafeBufferPointer { rows in
+                guard var row = rows.baseAddress else { return }
+                let end = row + rows.count
+                while row != end {
+                    let id = withUnsafeBytes(of: row.pointee.diffIdentity) { $0.loadUnaligned(as: Int.self) }
+                    print.pointee = id.fingerprint(seed: seed) & mask
                     print += 1
                     row += 1
                 }
