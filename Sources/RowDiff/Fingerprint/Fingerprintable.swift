@@ -93,10 +93,11 @@ extension IdentityFingerprints {
 
     /// Writes one fingerprint per row identity, section-major, into `output` (as many as rows),
     /// read straight from the rows: identities are never gathered into an array of their own.
-    /// Batch-fingerprinted types (UUIDs) get their identities copied into a small block on the
-    /// stack, one block at a time, so the batch call still sees contiguous values while the diff's
-    /// memory stays one 8-byte word per row (a first diff pays a page fault for every new page it
-    /// touches; at 100k UUID rows per side the gathered identities were 3 MB of them).
+    /// UUID and Int identities are fingerprinted in place, row by row. Other `Fingerprintable`
+    /// types get their identities copied into a small block on the stack, one block at a time, so
+    /// their batch call still sees contiguous values while the diff's memory stays one 8-byte word
+    /// per row (a first diff pays a page fault for every new page it touches; at 100k UUID rows
+    /// per side, gathered identities were 3 MB of them).
     /// - Complexity: O(rows).
     @inlinable
     static func writeRows<Row: Diffable>(_ sections: [[Row]], seed: UInt64, mask: UInt64,
