@@ -9,6 +9,8 @@ import Testing
 struct RowFingerprintTests {
     struct UUIDRow: Diffable, Identifiable, Equatable { let id: UUID }
     struct StringRow: Diffable, Identifiable, Equatable { let id: String }
+    /// An integer id beside other fields, so the id is not the whole row.
+    struct IntRow: Diffable, Identifiable, Equatable { let id: Int; var title = "" }
     struct Plain: Hashable { let value: Int }
     struct PlainRow: Diffable, Identifiable, Equatable { let id: Plain }
 
@@ -28,7 +30,7 @@ struct RowFingerprintTests {
         return (0..<rng.int(0...5)).map { _ in choices[rng.int(0...choices.count - 1)] }
     }
 
-    @Test("seeded: UUID, String and plain Hashable rows get their identities' fingerprints, masked or not")
+    @Test("seeded: UUID, Int, String and plain Hashable rows get their identities' fingerprints, masked or not")
     func rowFingerprints_equalEachIdentitysOwn() {
         for seed in TestSeeds.cases(60, salt: 41) {
             var rng = SplitMix64(seed: seed)
@@ -39,6 +41,8 @@ struct RowFingerprintTests {
                 UUIDRow(id: UUID(uuid: withUnsafeBytes(of: (rng.next(), rng.next())) { $0.load(as: uuid_t.self) }))
             } }
             Self.check(uuids, mask: mask, context: context) { $0.fingerprint(seed: 0) }
+            let ints = sizes.map { (0..<$0).map { _ in IntRow(id: Int(truncatingIfNeeded: rng.next())) } }
+            Self.check(ints, mask: mask, context: context) { $0.fingerprint(seed: 0) }
             let strings = sizes.map { (0..<$0).map { _ in StringRow(id: "row \(rng.next() % 5000) é") } }
             Self.check(strings, mask: mask, context: context) { $0.fingerprint(seed: 0) }
             let plain = sizes.map { (0..<$0).map { _ in PlainRow(id: Plain(value: Int(truncatingIfNeeded: rng.next()))) } }

@@ -1,9 +1,10 @@
-/// One side of a sectioned diff, as the core sees it: section identities, the rows of each
-/// section, and where each section's rows start in the section-major order of all rows. Row
-/// identities are read from the rows where needed, never gathered into an array of their own.
+/// One side of a sectioned diff, as the core sees it: the sections, the rows of each section, and
+/// where each section's rows start in the section-major order of all rows. Section and row
+/// identities are read from the values where needed, never gathered into arrays of their own
+/// (each array is an allocation and a release per diff, a visible cost for a 100-row diff).
 @usableFromInline
 struct FlattenedSide<Section: DiffableSection> {
-    @usableFromInline let sectionIDs: [Section.DiffIdentity]
+    @usableFromInline let sections: [Section]
     @usableFromInline let rows: [[Section.Row]]
     /// rowStart[s] is the global index of section s's first row; rowStart[count] is the total.
     @usableFromInline let rowStart: [Int]
@@ -11,22 +12,38 @@ struct FlattenedSide<Section: DiffableSection> {
     /// - Complexity: O(sections).
     @inlinable
     init(_ sections: [Section]) {
-        sectionIDs = sections.map { $0.diffIdentity }
-        rows = sections.map { $0.rows }
-        var start = [Int]()
+        // One pass, appending to reserved arrays: `map` and the uninitialized-array initializers
+        // cost a run-time type lookup per array.
+        var rows = [[Section.Row]](), start = [Int]()
+        rows.reserveCapacity(sections.count)
         start.reserveCapacity(sections.count + 1)
         var total = 0
-        for section in rows {
+        for section in sections {
+            let sectionRows = section.rows
+            rows.append(sectionRows)
             start.append(total)
-            total += section.count
+            total += sectionRows.count
         }
         start.append(total)
+        self.sections = sections
+        self.rows = rows
         rowStart = start
     }
 
     @inlinable
     var rowCount: Int { rowStart[rowStart.count - 1] }
 
+    /// The identity of section `index`.
+    @inlinable
+    func sectionID(_ index: Int) -> Section.DiffIdentity { sections[index].diffIdentity }
+
+    /// Every section identity: only the collision guard's exact path needs them as an array.
+    /// - Complexity: O(sections).
+    @inlinable
+    func sectionIDs() -> [Section.DiffIdentity] { sections.map { $0.diffIdentity } }
+
+    /// The number of rows of each section (the exact path's core input).
+    /// - Complexity: O(sections).
     @inlinable
     var rowCounts: [Int] { rows.map { $0.count } }
 
@@ -79,26 +96,81 @@ struct SideTypes {
     }
 }
 
-/// One side flattened and fingerprinted for the core: what each side needs before the diff,
-/// independent of the other side (so the two can be prepared on two cores).
+/// Both sides flattened and fingerprinted for the core. Every fingerprint of both sides lives in
+/// one array (old sections, old rows, new sections, new rows) and the row counts of both sides in
+/// another: two allocations per diff where one per list and side cost eight. The two sides are
+/// independent, so above the parallel threshold they are fingerprinted on two cores, each into its
+/// own part of the array.
 @usableFromInline
-struct PreparedSide<Section: DiffableSection> {
-    @usableFromInline let side: FlattenedSide<Section>
-    @usableFromInline let input: CoreInput
+struct PreparedSides<Section: DiffableSection> {
+    @usableFromInline let old: FlattenedSide<Section>
+    @usableFromInline let new: FlattenedSide<Section>
+    @usableFromInline let prints: [UInt64]
+    @usableFromInline let counts: [Int]
+    @usableFromInline let oldVersions: [UInt64]?
+    @usableFromInline let newVersions: [UInt64]?
+    /// Whether the sides were prepared on two cores (the diff's later passes follow suit).
+    @usableFromInline let parallel: Bool
 
     /// - Complexity: O(sections + rows).
     @inlinable
-    init(_ sections: [Section], mask: UInt64, types: SideTypes) {
-        let side = FlattenedSide(sections)
-        let sectionPrints = IdentityFingerprints.compute(side.sectionIDs, seed: 0, fingerprintable: types.sectionIdentity)
-        let rowPrints = IdentityFingerprints.ofRows(side.rows, total: side.rowCount, seed: 0, mask: mask,
-                                                   fingerprintable: types.rowIdentity)
-        var input = CoreInput(sections: mask == .max ? sectionPrints : sectionPrints.map { $0 & mask },
-                              rowCounts: side.rowCounts, rows: rowPrints)
+    init(_ old: [Section], _ new: [Section], mask: UInt64, types: SideTypes, parallelRowThreshold: Int) {
+        let oldSide = FlattenedSide(old), newSide = FlattenedSide(new)
+        let parallel = oldSide.rowCount + newSide.rowCount >= parallelRowThreshold
+        let oldCount = old.count + oldSide.rowCount, total = oldCount + new.count + newSide.rowCount
+        var versions: ([UInt64]?, [UInt64]?) = (nil, nil)
+        // Empty: `unsafeUninitializedCapacity: 0` would write the count into the shared empty-array
+        // storage (a data race with every thread reading an empty array).
+        prints = total == 0 ? [] : [UInt64](unsafeUninitializedCapacity: total) { output, count in
+            let oldOutput = UnsafeMutableBufferPointer(rebasing: output[0..<oldCount])
+            let newOutput = UnsafeMutableBufferPointer(rebasing: output[oldCount..<total])
+            if parallel {
+                versions = ParallelWork.both(
+                    parallel: true,
+                    { Self.prepare(oldSide, mask: mask, types: types, into: oldOutput) },
+                    { Self.prepare(newSide, mask: mask, types: types, into: newOutput) })
+            } else {
+                // Called directly: the closures above would each capture a copy of their side.
+                versions = (Self.prepare(oldSide, mask: mask, types: types, into: oldOutput),
+                            Self.prepare(newSide, mask: mask, types: types, into: newOutput))
+            }
+            count = total
+        }
+        var counts = [Int]()
+        counts.reserveCapacity(old.count + new.count)
+        for rows in oldSide.rows { counts.append(rows.count) }
+        for rows in newSide.rows { counts.append(rows.count) }
+        self.old = oldSide
+        self.new = newSide
+        self.counts = counts
+        self.parallel = parallel
+        (oldVersions, newVersions) = versions
+    }
+
+    /// Writes one side's section then row fingerprints into `output`; returns its rows' content
+    /// versions (nil when rows have none).
+    @inlinable
+    static func prepare(_ side: FlattenedSide<Section>, mask: UInt64, types: SideTypes,
+                        into output: UnsafeMutableBufferPointer<UInt64>) -> [UInt64]? {
+        let sectionCount = side.sections.count
+        IdentityFingerprints.write(side.sections, seed: 0, mask: mask, fingerprintable: types.sectionIdentity,
+                                   into: UnsafeMutableBufferPointer(rebasing: output[0..<sectionCount]))
+        IdentityFingerprints.writeRows(side.rows, seed: 0, mask: mask, fingerprintable: types.rowIdentity,
+                                       into: UnsafeMutableBufferPointer(rebasing: output[sectionCount...]))
         // Rows with content versions let the core find updates; versions are exact by contract.
-        input.rowContents = ContentVersions.of(side.rows, versioned: types.rowVersions)
-        self.side = side
-        self.input = input
+        return ContentVersions.of(side.rows, versioned: types.rowVersions)
+    }
+
+    /// The core's diff of the two sides.
+    /// - Precondition: the core accepts the input (it fails only beyond its limits or out of memory).
+    @inlinable
+    func diff(on context: DiffContext, patch: Bool, exclusive: Bool) -> CoreResult {
+        do {
+            return try context.diff(prints: prints, counts: counts, oldSections: old.sections.count, oldRows: old.rowCount,
+                                    oldContents: oldVersions, newContents: newVersions, patch: patch, exclusive: exclusive)
+        } catch {
+            preconditionFailure("RowDiff: the diff failed: \(error)")
+        }
     }
 }
 

@@ -38,50 +38,59 @@ public struct SectionedDiff<Section: DiffableSection> {
     /// - Complexity: See the type.
     @inlinable
     public init(from old: [Section], to new: [Section], options: DiffOptions = DiffOptions()) {
-        let mask = options.fingerprintMask
-        let parallel = Self.rowCount(old) + Self.rowCount(new) >= options.parallelRowThreshold
-        let types = SideTypes(Section.self)
-        let (oldPrepared, newPrepared) = ParallelWork.both(
-            parallel: parallel, { PreparedSide(old, mask: mask, types: types) }, { PreparedSide(new, mask: mask, types: types) })
-        let oldSide = oldPrepared.side, newSide = newPrepared.side
-        let oldInput = oldPrepared.input, newInput = newPrepared.input
-        let oldVersions = oldInput.rowContents, newVersions = newInput.rowContents
+        let prepared = PreparedSides(old, new, mask: options.fingerprintMask, types: SideTypes(Section.self),
+                                     parallelRowThreshold: options.parallelRowThreshold)
+        let oldSide = prepared.old, newSide = prepared.new, parallel = prepared.parallel
         let context = options.context ?? DiffContext.pool.take()
-        defer { if options.context == nil { DiffContext.pool.give(context) } }
+        // A pooled context is this diff's alone until it is given back: no lock is needed.
+        let exclusive = options.context == nil
+        defer { if exclusive { DiffContext.pool.give(context) } }
 
-        func run(_ oldInput: CoreInput, _ newInput: CoreInput) -> CoreResult {
-            do {
-                return try context.diff(oldInput, newInput, patch: options.computesPatch)
-            } catch {
-                preconditionFailure("RowDiff: the diff failed: \(error)")
-            }
-        }
-
-        var core = run(oldInput, newInput)
-        var exact = false
+        let first = prepared.diff(on: context, patch: options.computesPatch, exclusive: exclusive)
         // Rows with content versions had their updates found by the core; the others are compared
         // here, in the same pass that checks the matched identities.
-        let comparesContent = core.rowUpdates == nil
+        let comparesContent = first.rowUpdates == nil
         let oldSectionOf = oldSide.sectionOfRows()
-        var rowUpdates = core.hasDuplicates || !Self.sectionsAgree(core, oldSide, newSide) ? nil
-            : Self.matchedRows(core, oldSide, newSide, oldSectionOf, checksIdentities: true,
+        let checked = first.hasDuplicates || !Self.sectionsAgree(first, oldSide, newSide) ? nil
+            : Self.matchedRows(first, oldSide, newSide, oldSectionOf, checksIdentities: true,
                                comparesContent: comparesContent, parallel: parallel)
-        if rowUpdates == nil {
-            // A repeated fingerprint may be a real duplicate or a collision; either way, exact
-            // identities (dense numbers from a dictionary, which uses ==) settle it.
-            let sections = ExactIdentities.number(oldSide.sectionIDs, newSide.sectionIDs)
-            let rows = ExactIdentities.number(oldSide.rowIdentities(), newSide.rowIdentities())
-            var exactOld = CoreInput(sections: sections.old, rowCounts: oldSide.rowCounts, rows: rows.old)
-            var exactNew = CoreInput(sections: sections.new, rowCounts: newSide.rowCounts, rows: rows.new)
-            exactOld.rowContents = oldVersions
-            exactNew.rowContents = newVersions
-            core = run(exactOld, exactNew)
-            exact = true
-            // Exact numbers need no identity check: only content is left to compare.
-            rowUpdates = Self.matchedRows(core, oldSide, newSide, oldSectionOf, checksIdentities: false,
-                                          comparesContent: comparesContent, parallel: parallel)
+        // Each path hands its own result to the stored-property init: one result variable that the
+        // exact path reassigns is copied (a retain and a release of each of its seventeen arrays).
+        if let checked {
+            self.init(old, new, core: first, rowUpdates: checked, exact: false, oldSide: oldSide, newSide: newSide)
+            return
         }
+        // A repeated fingerprint may be a real duplicate or a collision; either way, exact
+        // identities (dense numbers from a dictionary, which uses ==) settle it.
+        let sections = ExactIdentities.number(oldSide.sectionIDs(), newSide.sectionIDs())
+        let rows = ExactIdentities.number(oldSide.rowIdentities(), newSide.rowIdentities())
+        let exactOld = CoreInput(sections: sections.old[...], rowCounts: oldSide.rowCounts[...], rows: rows.old[...],
+                                 rowContents: prepared.oldVersions)
+        let exactNew = CoreInput(sections: sections.new[...], rowCounts: newSide.rowCounts[...], rows: rows.new[...],
+                                 rowContents: prepared.newVersions)
+        let second = Self.run(context, exactOld, exactNew, options, exclusive: exclusive)
+        // Exact numbers need no identity check: only content is left to compare (never nil).
+        let compared = Self.matchedRows(second, oldSide, newSide, oldSectionOf, checksIdentities: false,
+                                        comparesContent: comparesContent, parallel: parallel) ?? []
+        self.init(old, new, core: second, rowUpdates: compared, exact: true, oldSide: oldSide, newSide: newSide)
+    }
 
+    /// The core's diff of two inputs; a failure (only possible for input beyond the core's limits,
+    /// or out of memory) is a precondition failure.
+    @inlinable
+    static func run(_ context: DiffContext, _ old: CoreInput, _ new: CoreInput, _ options: DiffOptions,
+                    exclusive: Bool) -> CoreResult {
+        do {
+            return try context.diff(old, new, patch: options.computesPatch, exclusive: exclusive)
+        } catch {
+            preconditionFailure("RowDiff: the diff failed: \(error)")
+        }
+    }
+
+    /// The stored properties from the core's result and the rows' updates compared in Swift.
+    @inlinable
+    init(_ old: [Section], _ new: [Section], core: CoreResult, rowUpdates: [Move<ItemPath>], exact: Bool,
+         oldSide: FlattenedSide<Section>, newSide: FlattenedSide<Section>) {
         self.old = old
         self.new = new
         self.usedExactIdentities = exact
@@ -99,16 +108,9 @@ public struct SectionedDiff<Section: DiffableSection> {
             sectionDeletes: core.sectionDeletes, sectionInserts: core.sectionInserts, sectionMoves: core.sectionMoves,
             sectionUpdates: Self.sectionUpdates(core, old, new),
             itemDeletes: core.rowDeletes, itemInserts: core.rowInserts, itemMoves: core.rowMoves,
-            itemUpdates: core.rowUpdates ?? rowUpdates ?? [])
+            itemUpdates: core.rowUpdates ?? rowUpdates)
         self.changeset = changeset
         self.patch = core.steps.map { Patch(steps: $0, changeset: changeset, new: new, newSide: newSide) }
-    }
-
-    @inlinable
-    static func rowCount(_ sections: [Section]) -> Int {
-        var total = 0
-        for section in sections { total += section.rows.count }
-        return total
     }
 
     /// Every matched section pair has equal identities.
@@ -116,7 +118,7 @@ public struct SectionedDiff<Section: DiffableSection> {
     static func sectionsAgree(_ core: CoreResult, _ old: FlattenedSide<Section>, _ new: FlattenedSide<Section>) -> Bool {
         for newIndex in core.sectionNewToOld.indices {
             let oldIndex = core.sectionNewToOld[newIndex]
-            if oldIndex != CoreResult.none && old.sectionIDs[Int(oldIndex)] != new.sectionIDs[newIndex] { return false }
+            if oldIndex != CoreResult.none && old.sectionID(Int(oldIndex)) != new.sectionID(newIndex) { return false }
         }
         return true
     }
@@ -144,6 +146,8 @@ public struct SectionedDiff<Section: DiffableSection> {
                             parallel: Bool) -> [Move<ItemPath>]? {
         guard checksIdentities || comparesContent else { return [] }
         let count = core.rowNewToOld.count
+        // Serial without building the two closures: each would capture a copy of the result.
+        guard parallel else { return matchedRows(core, old, new, oldSectionOf, checksIdentities, comparesContent, 0..<count) }
         let (first, second) = ParallelWork.both(
             parallel: parallel,
             { matchedRows(core, old, new, oldSectionOf, checksIdentities, comparesContent, 0..<count / 2) },
@@ -161,26 +165,52 @@ public struct SectionedDiff<Section: DiffableSection> {
         guard !range.isEmpty else { return updates }
         var section = rowPath(of: range.lowerBound, starts: new.rowStart).section
         var index = range.lowerBound
-        while index < range.upperBound {
-            let start = new.rowStart[section], end = min(new.rowStart[section + 1], range.upperBound)
-            if index < end {
-                let rows = new.rows[section]
-                for global in index..<end {
-                    let oldIndex = core.rowNewToOld[global]
-                    if oldIndex == CoreResult.none { continue }
-                    let oldSection = oldSectionOf.isEmpty ? 0 : Int(oldSectionOf[Int(oldIndex)])
-                    let oldItem = Int(oldIndex) - old.rowStart[oldSection]
-                    let item = global - start
-                    if checksIdentities && old.rows[oldSection][oldItem].diffIdentity != rows[item].diffIdentity { return nil }
-                    if comparesContent && !old.rows[oldSection][oldItem].isContentEqual(to: rows[item]) {
-                        updates.append(Move(from: ItemPath(section: oldSection, item: oldItem), to: ItemPath(section: section, item: item)))
+        var agree = true
+        core.rowNewToOld.withUnsafeBufferPointer { newToOld in
+            while agree && index < range.upperBound {
+                let start = new.rowStart[section], end = min(new.rowStart[section + 1], range.upperBound)
+                if index < end {
+                    new.rows[section].withUnsafeBufferPointer { rows in
+                        if old.rows.count == 1 {
+                            // One old section (every flat list): its rows are read in place, with
+                            // no per-row look-up of the section or copy of its array.
+                            agree = old.rows[0].withUnsafeBufferPointer { oldRows in
+                                for global in index..<end {
+                                    let oldIndex = newToOld[global]
+                                    if oldIndex == CoreResult.none { continue }
+                                    let before = oldRows[Int(oldIndex)], after = rows[global - start]
+                                    if checksIdentities && before.diffIdentity != after.diffIdentity { return false }
+                                    if comparesContent && !before.isContentEqual(to: after) {
+                                        updates.append(Move(from: ItemPath(section: 0, item: Int(oldIndex)),
+                                                            to: ItemPath(section: section, item: global - start)))
+                                    }
+                                }
+                                return true
+                            }
+                            return
+                        }
+                        for global in index..<end {
+                            let oldIndex = newToOld[global]
+                            if oldIndex == CoreResult.none { continue }
+                            let oldSection = oldSectionOf.isEmpty ? 0 : Int(oldSectionOf[Int(oldIndex)])
+                            let oldItem = Int(oldIndex) - old.rowStart[oldSection]
+                            let item = global - start
+                            if checksIdentities && old.rows[oldSection][oldItem].diffIdentity != rows[item].diffIdentity {
+                                agree = false
+                                return
+                            }
+                            if comparesContent && !old.rows[oldSection][oldItem].isContentEqual(to: rows[item]) {
+                                updates.append(Move(from: ItemPath(section: oldSection, item: oldItem),
+                                                    to: ItemPath(section: section, item: item)))
+                            }
+                        }
                     }
+                    index = end
                 }
-                index = end
+                section += 1
             }
-            section += 1
         }
-        return updates
+        return agree ? updates : nil
     }
 
     // MARK: Maps

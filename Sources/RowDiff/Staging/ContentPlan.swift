@@ -16,9 +16,10 @@ struct ContentPlan {
         _ changes: Changeset, old: [Section], new: [Section], style: StagedChangeset<Section>.UpdateStyle
     ) {
         sectionReloads = changes.sectionUpdates.sorted { $0.from < $1.from }
-        let reloaded = Set(sectionReloads.map { $0.from })
+        // No set when no section reloads (every flat list).
+        let reloaded = sectionReloads.isEmpty ? Set<Int>() : Set(sectionReloads.map { $0.from })
         for update in changes.itemUpdates {
-            if reloaded.contains(update.from.section) {
+            if !reloaded.isEmpty && reloaded.contains(update.from.section) {
                 rowsOfReloadedSections.append(update)
                 continue
             }

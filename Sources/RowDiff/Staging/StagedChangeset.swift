@@ -105,8 +105,7 @@ public struct StagedChangeset<Section: DiffableSection> {
     /// - Complexity: O(S + R + C log C) for S sections, R rows and C changes of the diff.
     @inlinable
     public init(_ diff: SectionedDiff<Section>, updateStyle: UpdateStyle = .reconfigure) {
-        var stager = Stager(diff: diff, style: updateStyle)
-        stages = stager.stages()
+        stages = Stager.stages(diff, style: updateStyle)
     }
 
     /// Diffs `old` against `new` and stages the result.

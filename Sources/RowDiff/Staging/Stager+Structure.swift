@@ -1,50 +1,48 @@
 /// The structural stages: section and row deletes, inserts and moves.
 extension Stager {
-    /// One batch when no row operation touches a moving section, else sections then rows (S1).
+    /// Appends one batch when no row operation touches a moving section, else sections then rows (S1).
+    /// `currentRows` are the rows by old section after the content stages (nil when there were
+    /// none: the old rows).
     /// - Complexity: O(S + C log C).
     @inlinable
-    func structuralStages() -> [Stage] {
-        let changes = diff.changeset
+    static func appendStructuralStages(_ diff: SectionedDiff<Section>, currentRows: [[Section.Row]]?,
+                                       to stages: inout [Stage]) {
+        // Read in place: binding `diff.changeset` to a constant would copy its eight arrays.
         // Rows of deleted and inserted sections are implicit: UIKit drops them, the section carries
         // them. Without such sections the lists are taken as they are (no set, no copy).
-        var rowDeletes = changes.itemDeletes, rowInserts = changes.itemInserts
-        if !changes.sectionDeletes.isEmpty {
-            let deletedSections = Set(changes.sectionDeletes)
+        var rowDeletes = diff.changeset.itemDeletes, rowInserts = diff.changeset.itemInserts
+        if !diff.changeset.sectionDeletes.isEmpty {
+            let deletedSections = Set(diff.changeset.sectionDeletes)
             rowDeletes.removeAll { deletedSections.contains($0.section) }
         }
-        if !changes.sectionInserts.isEmpty {
-            let insertedSections = Set(changes.sectionInserts)
+        if !diff.changeset.sectionInserts.isEmpty {
+            let insertedSections = Set(diff.changeset.sectionInserts)
             rowInserts.removeAll { insertedSections.contains($0.section) }
         }
-        let rowMoves = changes.itemMoves
-        let sectionOps = !(changes.sectionDeletes.isEmpty && changes.sectionInserts.isEmpty && changes.sectionMoves.isEmpty)
+        let rowMoves = diff.changeset.itemMoves
+        let sectionOps = !(diff.changeset.sectionDeletes.isEmpty && diff.changeset.sectionInserts.isEmpty
+            && diff.changeset.sectionMoves.isEmpty)
         let rowOps = !(rowDeletes.isEmpty && rowInserts.isEmpty && rowMoves.isEmpty)
-        guard sectionOps || rowOps else { return [] }
+        guard sectionOps || rowOps else { return }
 
-        let movingOld = Set(changes.sectionMoves.map { $0.from })
-        let movingNew = Set(changes.sectionMoves.map { $0.to })
-        let touchesMovingSection = !movingOld.isEmpty && (
-            rowDeletes.contains { movingOld.contains($0.section) }
-                || rowInserts.contains { movingNew.contains($0.section) }
-                || rowMoves.contains { movingOld.contains($0.from.section) || movingNew.contains($0.to.section) })
-
-        if !touchesMovingSection {
+        if !touchesMovingSection(diff.changeset.sectionMoves, rowDeletes, rowInserts, rowMoves) {
             let update = BatchUpdate(
-                sectionDeletes: changes.sectionDeletes, sectionInserts: changes.sectionInserts,
-                sectionMoves: changes.sectionMoves, itemDeletes: rowDeletes, itemInserts: rowInserts, itemMoves: rowMoves)
-            return [Stage(update: update, data: diff.new)]
+                sectionDeletes: diff.changeset.sectionDeletes, sectionInserts: diff.changeset.sectionInserts,
+                sectionMoves: diff.changeset.sectionMoves, itemDeletes: rowDeletes, itemInserts: rowInserts, itemMoves: rowMoves)
+            stages.append(Stage(update: update, data: diff.new))
+            return
         }
 
         // a. Sections only: every surviving section carries its rows as they are now (old order,
         //    content already updated); inserted sections arrive complete.
         let afterSections = diff.new.indices.map { t -> Section in
             guard let o = diff.oldIndex(ofNewSection: t) else { return diff.new[t] }
-            return Section(source: diff.new[t], rows: rows[o])
+            return Section(source: diff.new[t], rows: currentRows?[o] ?? diff.old[o].rows)
         }
         let sectionStage = Stage(
             update: BatchUpdate(
-                sectionDeletes: changes.sectionDeletes, sectionInserts: changes.sectionInserts,
-                sectionMoves: changes.sectionMoves),
+                sectionDeletes: diff.changeset.sectionDeletes, sectionInserts: diff.changeset.sectionInserts,
+                sectionMoves: diff.changeset.sectionMoves),
             data: afterSections)
 
         // b. Rows only: batch a moved no row, so an old row's position after it is its old
@@ -60,6 +58,20 @@ extension Stager {
                 itemDeletes: rowDeletes.map(afterA).sorted(), itemInserts: rowInserts,
                 itemMoves: rowMoves.map { Move(from: afterA($0.from), to: $0.to) }),
             data: diff.new)
-        return [sectionStage, rowStage]
+        stages.append(sectionStage)
+        stages.append(rowStage)
+    }
+
+    /// Whether a row operation touches a section that moves (S1). No sets are built when no
+    /// section moves (every flat list).
+    @inlinable
+    static func touchesMovingSection(_ sectionMoves: [Move<Int>], _ rowDeletes: [ItemPath], _ rowInserts: [ItemPath],
+                                     _ rowMoves: [Move<ItemPath>]) -> Bool {
+        guard !sectionMoves.isEmpty else { return false }
+        let movingOld = Set(sectionMoves.map { $0.from })
+        let movingNew = Set(sectionMoves.map { $0.to })
+        return rowDeletes.contains { movingOld.contains($0.section) }
+            || rowInserts.contains { movingNew.contains($0.section) }
+            || rowMoves.contains { movingOld.contains($0.from.section) || movingNew.contains($0.to.section) }
     }
 }

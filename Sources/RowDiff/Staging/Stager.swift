@@ -1,14 +1,46 @@
 /// Builds the stages of a `StagedChangeset` (the reasoning is at the top of StagedChangeset.swift).
 ///
 /// The stager walks the snapshot chain old → … → new, keeping the current model in old structure
-/// (`sections`, `rows`, indexed by old section) until the structural stages, which only need the
-/// diff's maps and the final model.
+/// (`CurrentModel`, indexed by old section) until the structural stages, which only need the
+/// diff's maps, those rows and the final model.
+///
+/// The diff is passed to each step rather than stored: storing it would copy a struct of fifteen
+/// arrays (a retain and a release of each), a visible share of staging a small diff.
 @usableFromInline
-struct Stager<Section: DiffableSection> {
+enum Stager<Section: DiffableSection> {
     @usableFromInline typealias Stage = StagedChangeset<Section>.Stage
 
-    @usableFromInline let diff: SectionedDiff<Section>
-    @usableFromInline let style: StagedChangeset<Section>.UpdateStyle
+    /// All stages, empty ones dropped; the last one installs exactly `diff.new`.
+    /// - Complexity: O(S + R + C log C).
+    @inlinable
+    static func stages(_ diff: SectionedDiff<Section>, style: StagedChangeset<Section>.UpdateStyle) -> [Stage] {
+        var stages: [Stage] = []
+        // The content stages and their model exist only when something was updated.
+        var currentRows: [[Section.Row]]?
+        if !(diff.changeset.itemUpdates.isEmpty && diff.changeset.sectionUpdates.isEmpty) {
+            let plan = ContentPlan(diff.changeset, old: diff.old, new: diff.new, style: style)
+            var model = CurrentModel(diff.old)
+            if let stage = model.reconfigureStage(plan, diff) { stages.append(stage) }
+            if let stage = model.reloadStage(plan, diff) { stages.append(stage) }
+            currentRows = model.rows
+        }
+        let contentStages = stages.count
+        appendStructuralStages(diff, currentRows: currentRows, to: &stages)
+        // Structural stages end with exactly `diff.new`; a content stage that comes last gets it
+        // too: values that are content-equal but not identical (the new model's) belong in the
+        // final data source, while the stages before it only need the right content.
+        if stages.count == contentStages, let last = stages.last {
+            stages[stages.count - 1] = Stage(update: last.update, data: diff.new)
+        }
+        return stages
+    }
+}
+
+/// The model of the content stages: the current section values and rows, by old section index
+/// (old structure), starting from the old model.
+@usableFromInline
+struct CurrentModel<Section: DiffableSection> {
+    @usableFromInline typealias Stage = StagedChangeset<Section>.Stage
 
     /// The current model's section values, by old section index (old structure).
     @usableFromInline var sections: [Section]
@@ -16,47 +48,26 @@ struct Stager<Section: DiffableSection> {
     @usableFromInline var rows: [[Section.Row]]
 
     @inlinable
-    init(diff: SectionedDiff<Section>, style: StagedChangeset<Section>.UpdateStyle) {
-        self.diff = diff
-        self.style = style
-        self.sections = diff.old
-        self.rows = diff.old.map { $0.rows }
+    init(_ old: [Section]) {
+        sections = old
+        rows = old.map { $0.rows }
     }
-
-    /// All stages, empty ones dropped; the last one installs exactly `diff.new`.
-    /// - Complexity: O(S + R + C log C).
-    @inlinable
-    mutating func stages() -> [Stage] {
-        var stages: [Stage] = []
-        let content = ContentPlan(diff.changeset, old: diff.old, new: diff.new, style: style)
-        if let stage = reconfigureStage(content) { stages.append(stage) }
-        if let stage = reloadStage(content) { stages.append(stage) }
-        stages += structuralStages()
-        if let last = stages.last {
-            // Values that are content-equal but not identical (the new model's) belong in the
-            // final data source; the stages before it only need the right content.
-            stages[stages.count - 1] = Stage(update: last.update, data: diff.new)
-        }
-        return stages
-    }
-
-    // MARK: Content stages (old structure)
 
     /// Stage 1: reconfigures at old positions (S6: alone, valid before and after).
     @inlinable
-    mutating func reconfigureStage(_ plan: ContentPlan) -> Stage? {
+    mutating func reconfigureStage(_ plan: ContentPlan, _ diff: SectionedDiff<Section>) -> Stage? {
         guard !plan.reconfigures.isEmpty else { return nil }
-        for update in plan.reconfigures { install(update) }
+        for update in plan.reconfigures { install(update, diff.new) }
         return Stage(update: BatchUpdate(itemReconfigures: plan.reconfigures.map { $0.from }), data: oldStructure())
     }
 
     /// Stage 2: row and section reloads at old positions (S5: reloads alone; rule 1: no row
     /// reload inside a reloaded section).
     @inlinable
-    mutating func reloadStage(_ plan: ContentPlan) -> Stage? {
+    mutating func reloadStage(_ plan: ContentPlan, _ diff: SectionedDiff<Section>) -> Stage? {
         guard !plan.reloads.isEmpty || !plan.sectionReloads.isEmpty else { return nil }
-        for update in plan.reloads { install(update) }
-        for update in plan.rowsOfReloadedSections { install(update) }
+        for update in plan.reloads { install(update, diff.new) }
+        for update in plan.rowsOfReloadedSections { install(update, diff.new) }
         for update in plan.sectionReloads {
             sections[update.from] = diff.new[update.to]
         }
@@ -67,8 +78,8 @@ struct Stager<Section: DiffableSection> {
 
     /// The row at `update.from` (old) takes the new value at `update.to`.
     @inlinable
-    mutating func install(_ update: Move<ItemPath>) {
-        rows[update.from.section][update.from.item] = diff.new[update.to.section].rows[update.to.item]
+    mutating func install(_ update: Move<ItemPath>, _ new: [Section]) {
+        rows[update.from.section][update.from.item] = new[update.to.section].rows[update.to.item]
     }
 
     /// The current model, in old structure.
