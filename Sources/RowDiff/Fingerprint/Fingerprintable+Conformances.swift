@@ -38,33 +38,13 @@ extension Bool: Fingerprintable {
 
 extension UUID: Fingerprintable {
     public func fingerprint(seed: UInt64) -> UInt64 {
-        withUnsafeBytes(of: uuid) { Self.mix($0.loadUnaligned(as: UInt64.self), $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self), seed) }
+        withUnsafeBytes(of: uuid) { Fingerprint.of(bytes: $0, seed: seed) }
     }
 
-    /// A UUID is 16 contiguous bytes: two words mixed in a tight loop here, about 15 instructions
-    /// per UUID, where the C core's byte hash took 29 (the largest single cost of fingerprinting
-    /// a small list).
+    /// One C call fingerprints the whole array: a UUID is 16 contiguous bytes.
     public static func fingerprints(of values: UnsafeBufferPointer<UUID>, seed: UInt64, into output: UnsafeMutableBufferPointer<UInt64>) {
-        precondition(output.count >= values.count, "fingerprint buffers too small")
-        guard var value = UnsafeRawPointer(values.baseAddress), var print = output.baseAddress else { return }
-        // Walked by pointer: indexing kept an overflow and a null check per UUID.
-        for _ in 0..<values.count {
-            print.pointee = mix(value.loadUnaligned(as: UInt64.self), value.loadUnaligned(fromByteOffset: 8, as: UInt64.self), seed)
-            value += MemoryLayout<UUID>.stride
-            print += 1
-        }
-    }
-
-    /// The two words of a UUID mixed into one: their full 128-bit product (every bit of each word
-    /// reaches the middle bits) folded, with the words themselves folded in too, so that a word
-    /// that cancels its key (zeroing the product) still leaves distinct values distinct. No
-    /// finalizer: the core re-mixes every fingerprint with its own keyed hash before indexing its
-    /// table, and collisions never make a diff wrong (matched identities are compared with ==),
-    /// so the mix only needs to keep distinct UUIDs apart.
-    @inlinable @inline(__always)
-    static func mix(_ low: UInt64, _ high: UInt64, _ seed: UInt64) -> UInt64 {
-        let product = (low ^ seed ^ 0x9E37_79B9_7F4A_7C15).multipliedFullWidth(by: high ^ 0xC2B2_AE3D_27D4_EB4F)
-        return product.high ^ product.low ^ low ^ ((high << 29) | (high >> 35))
+        CoreBridge.fingerprintBatch(UnsafeRawBufferPointer(values), keySize: MemoryLayout<UUID>.stride,
+                                    count: values.count, seed: seed, into: output)
     }
 }
 

@@ -1,5 +1,3 @@
-import Foundation
-
 /// An identity type with a fast 64-bit fingerprint.
 ///
 /// Equal values must get equal fingerprints (for a given seed); unequal values should rarely
@@ -93,20 +91,17 @@ extension IdentityFingerprints {
 
     /// Writes one fingerprint per row identity, section-major, into `output` (as many as rows),
     /// read straight from the rows: identities are never gathered into an array of their own.
-    /// UUID and Int identities are fingerprinted in place, row by row. Other `Fingerprintable`
-    /// types get their identities copied into a small block on the stack, one block at a time, so
-    /// their batch call still sees contiguous values while the diff's memory stays one 8-byte word
-    /// per row (a first diff pays a page fault for every new page it touches; at 100k UUID rows
-    /// per side, gathered identities were 3 MB of them).
+    /// Int identities (their own fingerprint) are read in place, row by row. Other
+    /// `Fingerprintable` types (UUIDs: XXH3 in one C call per block) get their identities copied
+    /// into a small block on the stack, one block at a time, so their batch call still sees
+    /// contiguous values while the diff's memory stays one 8-byte word per row (a first diff pays
+    /// a page fault for every new page it touches; at 100k UUID rows per side, gathered
+    /// identities were 3 MB of them).
     /// - Complexity: O(rows).
     @inlinable
     static func writeRows<Row: Diffable>(_ sections: [[Row]], seed: UInt64, mask: UInt64,
                                          fingerprintable: (any Fingerprintable.Type)?,
                                          into output: UnsafeMutableBufferPointer<UInt64>) {
-        if Row.DiffIdentity.self == UUID.self {
-            uuidRows(sections, seed: seed, mask: mask, into: output)
-            return
-        }
         if Row.DiffIdentity.self == Int.self {
             intRows(sections, seed: seed, mask: mask, into: output)
             return
@@ -122,31 +117,6 @@ extension IdentityFingerprints {
                 for index in rows.indices {
                     output[next] = byHashValue(rows[index].diffIdentity, seed: seed) & mask
                     next += 1
-                }
-            }
-        }
-    }
-
-    /// UUID identities (the usual ones) mixed straight from the rows, in code specialised for
-    /// `Row`: no copy into a block and no call per block, about 13 instructions per row fewer.
-    /// The values are exactly `UUID.fingerprint(seed:)`'s.
-    /// - Precondition: `Row.DiffIdentity` is `UUID`.
-    @inlinable
-    static func uuidRows<Row: Diffable>(_ sections: [[Row]], seed: UInt64, mask: UInt64,
-                                        into output: UnsafeMutableBufferPointer<UInt64>) {
-        precondition(MemoryLayout<Row.DiffIdentity>.size == 16 && output.count >= sections.reduce(0) { $0 + $1.count },
-                     "RowDiff: UUID rows expected")
-        guard var print = output.baseAddress else { return }
-        for rows in sections {
-            rows.withUnsafeBufferPointer { rows in
-                guard var row = rows.baseAddress else { return }
-                let end = row + rows.count
-                while row != end {
-                    print.pointee = withUnsafeBytes(of: row.pointee.diffIdentity) { id in
-                        UUID.mix(id.loadUnaligned(as: UInt64.self), id.loadUnaligned(fromByteOffset: 8, as: UInt64.self), seed)
-                    } & mask
-                    print += 1
-                    row += 1
                 }
             }
         }

@@ -1,8 +1,8 @@
 @_spi(Bench) import RowDiff
 
-/// A workload as the C core sees it: identity fingerprints (UUIDs through the core's batch XXH3
-/// call) and content fingerprints (the integer content itself), computed once so that a timed
-/// core diff measures the core alone.
+/// A workload as the C core sees it: identity fingerprints (UUIDs through the batch XXH3 call the
+/// typed layer uses) and content fingerprints (the integer content itself), computed once so
+/// that a timed core diff measures the core alone.
 struct CoreWorkload {
     enum Input {
         case flat(old: [UInt64], oldContents: [UInt64], new: [UInt64], newContents: [UInt64])
