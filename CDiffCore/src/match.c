@@ -52,6 +52,7 @@ typedef struct table {
     tag *tags;      /* [capacity] for this pass, or NULL (see table_clear) */
     tag *tag_store; /* where tags go in passes that have them, or NULL (see tag_storage) */
     size_t capacity;
+    size_t max_capacity; /* slots reserved: table_capacity(n, m) */
     const uint64_t *old_ids;
     const uint64_t *new_ids;
     cdiff_match_keys keys;
@@ -131,7 +132,10 @@ typedef struct pipeline {
  * probe walk of one element may overshoot the budget, but by less than the table's size, and only
  * once: the pass stops right after it. */
 static void table_clear(table *t, size_t elements) {
-    t->capacity = table_capacity(elements, 0);
+    /* Load at most 1/2 where the reserved slots allow (fewer probes, and fewer second memory
+     * accesses to compare fingerprints), never more than 2/3. */
+    const size_t roomy = table_capacity(elements, 0) + elements / 2;
+    t->capacity = roomy < t->max_capacity ? roomy : t->max_capacity;
     t->tags = t->capacity >= TAG_MIN_SLOTS ? t->tag_store : NULL;
     memset(t->slots, 0xFF, t->capacity * sizeof(slot));
     t->probe_limit = t->probes + PROBE_SLACK + PROBES_PER_ELEMENT * elements;
@@ -233,7 +237,7 @@ void cdiff_match_lists(cdiff_context *context, const uint64_t *old_ids, size_t n
                        size_t m, const cdiff_match_output *output, cdiff_match *result) {
     slot *slots = context->buffers[BUF_SCRATCH].data;
     tag *tags = tag_storage(output, n, m);
-    table t = {slots, NULL, tags, 0, old_ids, new_ids, context->keys, 0, 0};
+    table t = {slots, NULL, tags, 0, table_capacity(n, m), old_ids, new_ids, context->keys, 0, 0};
     uint32_t *chain = context->buffers[BUF_CHAIN].data;
     memset(result, 0, sizeof *result);
 
@@ -248,7 +252,7 @@ void cdiff_match_lists(cdiff_context *context, const uint64_t *old_ids, size_t n
          * keys make it ordinary input again; one more budgeted try, then the sort. */
         cdiff_context_redraw_match_keys(context);
         context->stats.redraws++;
-        t = (table){slots, NULL, tags, 0, old_ids, new_ids, context->keys, t.probes, 0};
+        t = (table){slots, NULL, tags, 0, table_capacity(n, m), old_ids, new_ids, context->keys, t.probes, 0};
         memset(result, 0, sizeof *result);
         hashed = match_hashed(&t, old_ids, n, new_ids, m, prefix, suffix, chain, output, result);
     }
