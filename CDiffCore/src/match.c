@@ -99,12 +99,12 @@ static inline uint64_t fingerprint_of(const table *t, uint32_t ref) {
 
 /* Tables larger than the cache would make every insert and probe wait for memory twice: for the
  * slot, then for the fingerprint the slot names (to compare it). A pipeline overlaps those waits:
- * an element's slot (and tag) is computed and fetched PIPE_DEPTH elements ahead, and the
- * fingerprint its slot names PIPE_DEPTH / 2 elements ahead, by which time the slot has arrived.
- * The ring keeps each slot index, so the hash is computed once. A table that fits the first-level
- * cache (32 KB of slots) is not pipelined: there it would only add work. These are hints only: a
- * slot filled meanwhile changes nothing but the hint's use. The passes themselves are in
- * match_pass.h. */
+ * an element's slot (and tag) is computed and fetched PIPE_DEPTH elements ahead and, in tagged
+ * passes, the fingerprint its slot names PIPE_DEPTH / 2 elements ahead, by which time the slot has
+ * arrived. The ring keeps each slot index, so the hash is computed once. A table that fits the
+ * first-level cache (32 KB of slots) is not pipelined: there it would only add work. These are
+ * hints only: a slot filled meanwhile changes nothing but the hint's use. The passes themselves
+ * are in match_pass.h. */
 #define PIPE_DEPTH 16 /* a power of two */
 #define PREFETCH_MIN_SLOTS 4096
 #if defined(__GNUC__) || defined(__clang__)
