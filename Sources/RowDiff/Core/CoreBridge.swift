@@ -63,15 +63,9 @@ struct CoreInput {
                 rowCounts.withUnsafeBufferPointer { counts in
                     Self.withOptional(sectionContents) { sectionContents in
                         Self.withOptional(rowContents) { rowContents in
-                            // row_counts is size_t, which Swift imports as Int.
-                            var list = cdiff_sectioned_list()
-                            list.section_ids = sections.baseAddress
-                            list.section_contents = sectionContents
-                            list.section_count = sections.count
-                            list.row_counts = counts.baseAddress
-                            list.row_ids = rows.baseAddress
-                            list.row_contents = rowContents
-                            list.row_count = rows.count
+                            var list = cdiff_sectioned_list(
+                                sections: sections.baseAddress, sectionContents: sectionContents, count: sections.count,
+                                rowCounts: counts.baseAddress, rows: rows.baseAddress, rowContents: rowContents, rowCount: rows.count)
                             return withUnsafePointer(to: &list) { body($0) }
                         }
                     }
@@ -214,20 +208,14 @@ public final class DiffContext: @unchecked Sendable {
                     counts.withUnsafeBufferPointer { counts in
                         CoreInput.withOptional(oldContents) { oldContents in
                             CoreInput.withOptional(newContents) { newContents in
-                                var old = cdiff_sectioned_list()
-                                old.section_ids = prints.baseAddress
-                                old.section_count = oldSections
-                                old.row_counts = counts.baseAddress
-                                old.row_ids = prints.baseAddress.map { $0 + oldSections }
-                                old.row_contents = oldContents
-                                old.row_count = oldRows
-                                var new = cdiff_sectioned_list()
-                                new.section_ids = prints.baseAddress.map { $0 + newStart }
-                                new.section_count = newSections
-                                new.row_counts = counts.baseAddress.map { $0 + oldSections }
-                                new.row_ids = prints.baseAddress.map { $0 + newStart + newSections }
-                                new.row_contents = newContents
-                                new.row_count = newRows
+                                let base = prints.baseAddress
+                                var old = cdiff_sectioned_list(
+                                    sections: base, sectionContents: nil, count: oldSections, rowCounts: counts.baseAddress,
+                                    rows: base.map { $0 + oldSections }, rowContents: oldContents, rowCount: oldRows)
+                                var new = cdiff_sectioned_list(
+                                    sections: base.map { $0 + newStart }, sectionContents: nil, count: newSections,
+                                    rowCounts: counts.baseAddress.map { $0 + oldSections },
+                                    rows: base.map { $0 + newStart + newSections }, rowContents: newContents, rowCount: newRows)
                                 guard let maps else { return cdiff_diff_sectioned(self.context, &old, &new, &sections, &rows) }
                                 return cdiff_diff_sectioned_into(self.context, &old, &new, maps.old, maps.new, &sections, &rows)
                             }
@@ -402,4 +390,20 @@ final class ContextPool: @unchecked Sendable {
 
 extension ItemPath {
     init(_ path: cdiff_path) { self.init(section: Int(path.section), item: Int(path.row)) }
+}
+
+extension cdiff_sectioned_list {
+    /// One side as the core reads it; the pointers must stay valid for the call. (`row_counts` is
+    /// `size_t`, which Swift imports as `Int`.)
+    init(sections: UnsafePointer<UInt64>?, sectionContents: UnsafePointer<UInt64>?, count: Int,
+         rowCounts: UnsafePointer<Int>?, rows: UnsafePointer<UInt64>?, rowContents: UnsafePointer<UInt64>?, rowCount: Int) {
+        self.init()
+        section_ids = sections
+        section_contents = sectionContents
+        section_count = count
+        row_counts = rowCounts
+        row_ids = rows
+        row_contents = rowContents
+        row_count = rowCount
+    }
 }
