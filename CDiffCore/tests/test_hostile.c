@@ -264,11 +264,11 @@ static void test_a_flood_and_its_sorted_match_give_the_table_s_result(void) {
     REQUIRE_EQ(sorted_levels, 1);
 }
 
-/* Tables past the cache's size carry tags (match_pass.h): 150,000 ids a side, about one in eight
- * repeated, edited and shuffled, give the sorted match's bytes, flat and as the rows of one
+/* Tables well past the cache's size carry tags (match_pass.h): 200,000 ids a side, about one in
+ * eight repeated, edited and shuffled, give the sorted match's bytes, flat and as the rows of one
  * section. Under the first pass's table (tagged) and the whole-list redo (tagged, duplicates). */
 static void test_tagged_tables_give_the_sorted_match_s_result(void) {
-    enum { COUNT = 150000 };
+    enum { COUNT = 200000 };
     flat_input o = {0}, n = {0};
     rng r = rng_seeded(harness_seed() ^ 0x7A65);
     for (size_t k = 0; k < COUNT; k++) flat_input_add(&o, rng_below(&r, COUNT * 7 / 8) * 0x9E3779B97F4A7C15ull, rng_below(&r, 2));
