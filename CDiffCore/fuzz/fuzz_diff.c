@@ -17,6 +17,7 @@
 
 #include "../src/internal.h"
 #include "check.h"
+#include "check_internal.h"
 #include "inputs.h"
 
 static cdiff_context *context;
@@ -84,8 +85,8 @@ static void decode_sectioned(sectioned_input *in, const uint8_t *bytes, size_t s
     }
 }
 
-/* cdiff_diff_sectioned_into on a second context: the maps land in the caller's arrays and every
- * change equals cdiff_diff_sectioned's. */
+/* cdiff_diff_sectioned_into on a second context: the maps land in the caller's arrays and the
+ * result equals cdiff_diff_sectioned's, byte for byte. */
 static const char *check_maps_into_caller_storage(const cdiff_sectioned_list *so, const cdiff_sectioned_list *sn) {
     static cdiff_context *into_context;
     if (!into_context && !(into_context = cdiff_context_create())) abort();
@@ -93,19 +94,23 @@ static const char *check_maps_into_caller_storage(const cdiff_sectioned_list *so
     if (!old_map || !new_map) abort();
     cdiff_changes sections, into_sections;
     cdiff_row_changes rows, into_rows;
+    check_blob expected = {0}, actual = {0};
     const char *err = NULL;
     if (cdiff_diff_sectioned(context, so, sn, &sections, &rows) != CDIFF_OK ||
-        cdiff_diff_sectioned_into(into_context, so, sn, old_map, new_map, &into_sections, &into_rows) != CDIFF_OK)
+        cdiff_diff_sectioned_into(into_context, so, sn, old_map, new_map, &into_sections, &into_rows) != CDIFF_OK) {
         err = "a diff failed";
-    else if ((so->row_count > 0 && into_rows.old_to_new != old_map) || (sn->row_count > 0 && into_rows.new_to_old != new_map) ||
-             (so->row_count > 0 && memcmp(old_map, rows.old_to_new, so->row_count * sizeof *old_map) != 0) ||
-             (sn->row_count > 0 && memcmp(new_map, rows.new_to_old, sn->row_count * sizeof *new_map) != 0))
-        err = "the row maps differ";
-    else if (into_rows.delete_count != rows.delete_count || into_rows.insert_count != rows.insert_count ||
-             into_rows.move_count != rows.move_count || into_rows.update_count != rows.update_count ||
-             (rows.move_count > 0 && memcmp(into_rows.moves, rows.moves, rows.move_count * sizeof *rows.moves) != 0) ||
-             into_sections.move_count != sections.move_count)
-        err = "the changes differ";
+    } else {
+        check_blob_changes(&expected, &sections);
+        check_blob_rows(&expected, &rows);
+        check_blob_changes(&actual, &into_sections);
+        check_blob_rows(&actual, &into_rows);
+        if ((so->row_count > 0 && into_rows.old_to_new != old_map) || (sn->row_count > 0 && into_rows.new_to_old != new_map))
+            err = "the row maps are not in the caller's arrays";
+        else if (!check_blob_equal(&expected, &actual))
+            err = "the results differ";
+    }
+    check_blob_free(&expected);
+    check_blob_free(&actual);
     free(old_map);
     free(new_map);
     return err;

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "check_internal.h"
 #include "harness.h"
 #include "inputs.h"
 #include "rng.h"
@@ -261,33 +262,23 @@ static void test_one_matched_section_gives_the_flat_diffs_changes(void) {
     flat_input_free(&new_flat);
 }
 
-static int same_paths(const cdiff_path *a, const cdiff_path *b, size_t count) {
-    for (size_t k = 0; k < count; k++)
-        if (a[k].section != b[k].section || a[k].row != b[k].row) return 0;
-    return 1;
+/* The whole result of a sectioned diff on `c` and its patch, for byte-exact comparison. */
+static void blob_of_result(check_blob *blob, cdiff_context *c, const cdiff_changes *s, const cdiff_row_changes *r) {
+    const cdiff_step *steps;
+    size_t step_count = 0;
+    REQUIRE_EQ(cdiff_patch(c, &steps, &step_count), CDIFF_OK);
+    check_blob_changes(blob, s);
+    check_blob_rows(blob, r);
+    check_blob_steps(blob, steps, step_count);
 }
 
-static int same_path_moves(const cdiff_path_move *a, const cdiff_path_move *b, size_t count) {
-    for (size_t k = 0; k < count; k++)
-        if (!same_paths(&a[k].from, &b[k].from, 1) || !same_paths(&a[k].to, &b[k].to, 1)) return 0;
-    return 1;
-}
-
-static int same_steps(const cdiff_step *a, const cdiff_step *b, size_t count) {
-    for (size_t k = 0; k < count; k++)
-        if (a[k].op != b[k].op || a[k].source != b[k].source || !same_paths(&a[k].from, &b[k].from, 1) ||
-            !same_paths(&a[k].to, &b[k].to, 1))
-            return 0;
-    return 1;
-}
-
-/* cdiff_diff_sectioned_into: the same changes and patch as cdiff_diff_sectioned, with the row
- * maps in the caller's arrays (one context each, so neither result is overwritten by the other);
- * a missing map is an error, not a crash. */
+/* cdiff_diff_sectioned_into: the same changes and patch as cdiff_diff_sectioned, byte for byte,
+ * with the row maps in the caller's arrays (one context each, so neither result is overwritten by
+ * the other); a missing map is an error, not a crash. */
 static void test_maps_into_caller_storage_give_the_same_result(void) {
     cdiff_context *into_context = cdiff_context_create();
     uint32_t *old_map = NULL, *new_map = NULL;
-    cdiff_step *expected_steps = NULL;
+    check_blob expected = {0}, actual = {0};
     for (size_t index = 0; index < 1500; index++) {
         uint64_t seed = harness_seed() ^ (index * 0x2545F4914F6CDD1Dull) ^ 15;
         rng r = rng_seeded(seed);
@@ -296,14 +287,9 @@ static void test_maps_into_caller_storage_give_the_same_result(void) {
         edited_side(&r, &old_in, &new_in, row_alphabet);
         cdiff_sectioned_list o = sectioned_input_list(&old_in, 1, (int)(index % 3 != 0));
         cdiff_sectioned_list n = sectioned_input_list(&new_in, 1, (int)(index % 3 != 0));
-        const cdiff_step *steps, *into_steps;
-        size_t step_count = 0, into_step_count = 0;
+        expected.size = actual.size = 0;
         REQUIRE_EQ(cdiff_diff_sectioned(context, &o, &n, &sections, &rows), CDIFF_OK);
-        REQUIRE_EQ(cdiff_patch(context, &steps, &step_count), CDIFF_OK);
-        free(expected_steps);
-        expected_steps = malloc((step_count ? step_count : 1) * sizeof *expected_steps);
-        REQUIRE(expected_steps != NULL);
-        if (step_count) memcpy(expected_steps, steps, step_count * sizeof *steps);
+        blob_of_result(&expected, context, &sections, &rows);
 
         free(old_map);
         free(new_map);
@@ -313,26 +299,9 @@ static void test_maps_into_caller_storage_give_the_same_result(void) {
         cdiff_changes into_sections;
         cdiff_row_changes into_rows;
         REQUIRE_EQ(cdiff_diff_sectioned_into(into_context, &o, &n, old_map, new_map, &into_sections, &into_rows), CDIFF_OK);
-        REQUIRE_EQ(cdiff_patch(into_context, &into_steps, &into_step_count), CDIFF_OK);
+        blob_of_result(&actual, into_context, &into_sections, &into_rows);
 
-        int same = into_rows.old_to_new == old_map && into_rows.new_to_old == new_map &&
-                   into_rows.old_count == rows.old_count && into_rows.new_count == rows.new_count &&
-                   (o.row_count == 0 || memcmp(old_map, rows.old_to_new, o.row_count * sizeof *old_map) == 0) &&
-                   (n.row_count == 0 || memcmp(new_map, rows.new_to_old, n.row_count * sizeof *new_map) == 0) &&
-                   into_rows.delete_count == rows.delete_count && into_rows.insert_count == rows.insert_count &&
-                   into_rows.move_count == rows.move_count && into_rows.update_count == rows.update_count &&
-                   into_rows.old_duplicate_count == rows.old_duplicate_count &&
-                   into_rows.new_duplicate_count == rows.new_duplicate_count &&
-                   same_paths(into_rows.deletes, rows.deletes, rows.delete_count) &&
-                   same_paths(into_rows.inserts, rows.inserts, rows.insert_count) &&
-                   same_path_moves(into_rows.moves, rows.moves, rows.move_count) &&
-                   same_path_moves(into_rows.updates, rows.updates, rows.update_count) &&
-                   into_sections.delete_count == sections.delete_count &&
-                   into_sections.insert_count == sections.insert_count &&
-                   into_sections.move_count == sections.move_count &&
-                   into_sections.update_count == sections.update_count &&
-                   into_step_count == step_count && same_steps(into_steps, expected_steps, step_count);
-        if (!same) {
+        if (into_rows.old_to_new != old_map || into_rows.new_to_old != new_map || !check_blob_equal(&expected, &actual)) {
             harness_case("maps into caller storage, case %zu, case seed 0x%llx", index, (unsigned long long)seed);
             harness_fail(__FILE__, __LINE__, "cdiff_diff_sectioned_into differs from cdiff_diff_sectioned");
             print_sectioned(stderr, "old", &o);
@@ -348,7 +317,8 @@ static void test_maps_into_caller_storage_give_the_same_result(void) {
     }
     free(old_map);
     free(new_map);
-    free(expected_steps);
+    check_blob_free(&expected);
+    check_blob_free(&actual);
     cdiff_context_free(into_context);
 }
 
