@@ -116,7 +116,7 @@ public enum CoreBench {
 extension CoreBench.SectionedInput {
     /// The same input in the bridge's layout.
     var core: CoreInput {
-        var input = CoreInput(sections: sectionIDs[...], rowCounts: rowCounts[...], rows: rowIDs[...])
+        var input = CoreInput(sections: sectionIDs, rowCounts: rowCounts, rows: rowIDs)
         input.sectionContents = sectionContents
         input.rowContents = rowContents
         return input

@@ -39,17 +39,18 @@ public struct CoreStatus: Error, RawRepresentable, Hashable, Sendable, CustomStr
 
 /// One side of a diff as the core sees it: fingerprints, per-section row counts and, optionally,
 /// content fingerprints (the typed layer compares content in Swift and passes none).
-/// The lists are slices so that both sides can share one array of fingerprints and one of counts.
+/// The exact-identity pass and the benchmark hook use it; the typed diff's first pass hands the
+/// core its two shared arrays directly (`diff(prints:counts:...)`).
 @usableFromInline
 struct CoreInput {
-    @usableFromInline var sections: ArraySlice<UInt64>
-    @usableFromInline var rowCounts: ArraySlice<Int>
-    @usableFromInline var rows: ArraySlice<UInt64>
+    @usableFromInline var sections: [UInt64]
+    @usableFromInline var rowCounts: [Int]
+    @usableFromInline var rows: [UInt64]
     @usableFromInline var sectionContents: [UInt64]? = nil
     @usableFromInline var rowContents: [UInt64]? = nil
 
     @inlinable
-    init(sections: ArraySlice<UInt64>, rowCounts: ArraySlice<Int>, rows: ArraySlice<UInt64>, rowContents: [UInt64]? = nil) {
+    init(sections: [UInt64], rowCounts: [Int], rows: [UInt64], rowContents: [UInt64]? = nil) {
         self.sections = sections
         self.rowCounts = rowCounts
         self.rows = rows
@@ -276,9 +277,8 @@ public final class DiffContext: @unchecked Sendable {
             rowNewToOld: rowMaps?.new ?? Self.copy(rows.new_to_old, rows.new_count),
             rowDeletes: Self.converted(rows.deletes, rows.delete_count, ItemPath.init),
             rowInserts: Self.converted(rows.inserts, rows.insert_count, ItemPath.init),
-            rowMoves: Self.converted(rows.moves, rows.move_count) { Move(from: ItemPath($0.from), to: ItemPath($0.to)) },
-            rowUpdates: hasContents
-                ? Self.converted(rows.updates, rows.update_count) { Move(from: ItemPath($0.from), to: ItemPath($0.to)) } : nil,
+            rowMoves: Self.converted(rows.moves, rows.move_count, Move.init),
+            rowUpdates: hasContents ? Self.converted(rows.updates, rows.update_count, Move.init) : nil,
             rowOldDuplicates: Self.indices(rows.old_duplicates, rows.old_duplicate_count),
             rowNewDuplicates: Self.indices(rows.new_duplicates, rows.new_duplicate_count),
             steps: steps)
@@ -390,6 +390,10 @@ final class ContextPool: @unchecked Sendable {
 
 extension ItemPath {
     init(_ path: cdiff_path) { self.init(section: Int(path.section), item: Int(path.row)) }
+}
+
+extension Move where Index == ItemPath {
+    init(_ pair: cdiff_path_move) { self.init(from: ItemPath(pair.from), to: ItemPath(pair.to)) }
 }
 
 extension cdiff_sectioned_list {

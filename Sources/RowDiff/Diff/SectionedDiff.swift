@@ -64,9 +64,9 @@ public struct SectionedDiff<Section: DiffableSection> {
         // identities (dense numbers from a dictionary, which uses ==) settle it.
         let sections = ExactIdentities.number(oldSide.sectionIDs(), newSide.sectionIDs())
         let rows = ExactIdentities.number(oldSide.rowIdentities(), newSide.rowIdentities())
-        let exactOld = CoreInput(sections: sections.old[...], rowCounts: oldSide.rowCounts[...], rows: rows.old[...],
+        let exactOld = CoreInput(sections: sections.old, rowCounts: oldSide.rowCounts, rows: rows.old,
                                  rowContents: prepared.oldVersions)
-        let exactNew = CoreInput(sections: sections.new[...], rowCounts: newSide.rowCounts[...], rows: rows.new[...],
+        let exactNew = CoreInput(sections: sections.new, rowCounts: newSide.rowCounts, rows: rows.new,
                                  rowContents: prepared.newVersions)
         let second = Self.run(context, exactOld, exactNew, options, exclusive: exclusive)
         // Exact numbers need no identity check: only content is left to compare (never nil).
@@ -192,7 +192,8 @@ public struct SectionedDiff<Section: DiffableSection> {
                         for global in index..<end {
                             let oldIndex = newToOld[global]
                             if oldIndex == CoreResult.none { continue }
-                            let oldSection = oldSectionOf.isEmpty ? 0 : Int(oldSectionOf[Int(oldIndex)])
+                            // Not one old section here, so `oldSectionOf` is filled (no old rows: no pair).
+                            let oldSection = Int(oldSectionOf[Int(oldIndex)])
                             let oldItem = Int(oldIndex) - old.rowStart[oldSection]
                             let item = global - start
                             if checksIdentities && old.rows[oldSection][oldItem].diffIdentity != rows[item].diffIdentity {
