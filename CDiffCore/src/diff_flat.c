@@ -19,11 +19,11 @@ void cdiff_finish_level(cdiff_context *context, const cdiff_match *match, const 
     const size_t n = out->old_count, m = out->new_count;
     const uint32_t *old_to_new = out->old_to_new, *new_to_old = out->new_to_old;
 
-    /* The gathers below are branch-free: every element is written at the next free place, which
+    /* Deletes and inserts lie in the untrimmed middle only (the trimmed ends are matched pairs).
+     * The gathers below are branch-free: every element is written at the next free place, which
      * advances only when it belongs there. Where deletes, inserts and moves lie at random, a branch
      * per element would mispredict at each of them. A place written past a list's end lies within
      * its buffer: each holds an entry per element it is gathered from. */
-    /* The trimmed ends are matched pairs: deletes and inserts lie in the untrimmed middle only. */
     const size_t lo = match->prefix, hi = m - match->suffix;
     uint32_t *deletes = del_moves;
     size_t delete_count = 0;
