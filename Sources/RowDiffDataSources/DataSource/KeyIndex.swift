@@ -59,22 +59,16 @@ struct KeyIndex<Section: DiffableSection> {
         // Same keys, same buckets (`mapValues` keeps the table's layout): only the paths change. A
         // deleted row's entry gets a placeholder, removed below.
         var rowTable = old.rows.mapValues { diff.newPath(ofOldItem: $0) ?? Self.removed }
-        for (s, section) in diff.old.enumerated() {
-            section.rows.withUnsafeBufferPointer { rows in
-                for r in rows.indices where diff.newPath(ofOldItem: ItemPath(section: s, item: r)) == nil {
-                    let rowID = rows[r].diffIdentity
-                    if rowID == rowID { rowTable[rowID] = nil }
-                }
-            }
+        // The rows without a counterpart are the changeset's deletes (old paths) and inserts (new
+        // paths): no scan of every row and look-up of its counterpart, which `mapValues` just did.
+        for path in diff.changeset.itemDeletes {
+            let rowID = diff.old[path.section].rows[path.item].diffIdentity
+            if rowID == rowID { rowTable[rowID] = nil }
         }
-        for (s, section) in diff.new.enumerated() {
-            section.rows.withUnsafeBufferPointer { rows in
-                for r in rows.indices where diff.oldPath(ofNewItem: ItemPath(section: s, item: r)) == nil {
-                    // Keys not equal to themselves are left out, as in a new table.
-                    let rowID = rows[r].diffIdentity
-                    if rowID == rowID { rowTable[rowID] = ItemPath(section: s, item: r) }
-                }
-            }
+        for path in diff.changeset.itemInserts {
+            // Keys not equal to themselves are left out, as in a new table.
+            let rowID = diff.new[path.section].rows[path.item].diffIdentity
+            if rowID == rowID { rowTable[rowID] = path }
         }
         sections = sectionTable
         rows = rowTable
