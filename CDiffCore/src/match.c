@@ -9,8 +9,10 @@
  * Table slots are 8 bytes: `ref` names the element whose fingerprint the slot holds (an old index,
  * or a new index tagged with NEW_TAG for identities only new has), and `cursor` is the next old
  * occurrence not yet paired (the chain continues through BUF_CHAIN), with SEEN_NEW set once a new
- * element probed the slot. The fingerprint itself is read from the caller's arrays: the table
- * stays small enough to live in cache, and most probes hit at the first slot.
+ * element probed the slot. The first pass, which stops at the first duplicate, needs no cursor:
+ * its slots are 4 bytes, the ref alone (see match_pass.h). The fingerprint itself is read from the
+ * caller's arrays: the table stays small enough to live in cache, and most probes hit at the first
+ * slot.
  *
  * Hostile input: fingerprints come from outside (an integer id is its own fingerprint), so a
  * fixed slot function would let anyone build a list whose elements all want one slot, making
@@ -49,6 +51,7 @@ typedef uint8_t tag;
 
 typedef struct table {
     slot *slots;
+    uint32_t *refs; /* the same memory as `slots`, as the compact first pass's 4-byte slots */
     tag *tags;      /* [capacity] for this pass, or NULL (see table_clear) */
     tag *tag_store; /* where tags go in passes that have them, or NULL (see tag_storage) */
     size_t capacity;
@@ -126,34 +129,55 @@ typedef struct pipeline {
 #define TAG_MIN_SLOTS ((size_t)1 << 19)
 
 /* Sizes the table for `elements` insertions and lookups (at most that many entries), empties it
- * and grants the pass its budget. Only the slots in use are cleared, so only their pages are ever
- * touched: BUF_SCRATCH is reserved for the largest pass, but a pass over a trimmed middle writes
- * far less of it (a first diff at a new size pays a page fault for every page it writes). The
- * probe walk of one element may overshoot the budget, but by less than the table's size, and only
- * once: the pass stops right after it. */
-static void table_clear(table *t, size_t elements) {
-    /* A load of 2/3 at most. Below TAG_MIN_SLOTS, at most 1/2 where the reserved slots allow:
-     * there every probe past an element's own slot reads another element's fingerprint to compare
-     * it (measured at DK-100k: 25% slower at a load of 0.56 than at 0.37, with clang). Tagged
-     * passes skip almost all of those reads, and keep the smaller table (a first diff pays a page
-     * fault for every page of it). */
+ * and grants the pass its budget; `compact`: 4-byte slots (the first pass). Only the slots in use
+ * are cleared, so only their pages are ever touched: BUF_SCRATCH is reserved for the largest pass,
+ * but a pass over a trimmed middle writes far less of it (a first diff at a new size pays a page
+ * fault for every page it writes). The probe walk of one element may overshoot the budget, but by
+ * less than the table's size, and only once: the pass stops right after it. */
+static void table_clear(table *t, size_t elements, bool compact) {
+    /* A load of 2/3 at most. Below TAG_MIN_SLOTS, at most 1/2 where the reserved bytes allow
+     * (compact slots always do): there every probe past an element's own slot reads another
+     * element's fingerprint to compare it (measured at DK-100k: 25% slower at a load of 0.56 than
+     * at 0.37, with clang). Tagged passes skip almost all of those reads, and keep the smaller
+     * table (a first diff pays a page fault for every page of it). */
     const size_t tight = table_capacity(elements, 0), roomy = tight + elements / 2;
     const bool tagged = tight >= TAG_MIN_SLOTS;
-    t->capacity = tagged || roomy > t->max_capacity ? tight : roomy;
+    const size_t reserved = compact ? 2 * t->max_capacity : t->max_capacity;
+    t->capacity = tagged || roomy > reserved ? tight : roomy;
     t->tags = tagged ? t->tag_store : NULL;
-    memset(t->slots, 0xFF, t->capacity * sizeof(slot));
+    memset(t->slots, 0xFF, t->capacity * (compact ? sizeof(uint32_t) : sizeof(slot)));
     t->probe_limit = t->probes + PROBE_SLACK + PROBES_PER_ELEMENT * elements;
 }
 
 /* Outcomes of a table pass. */
 enum { PASS_CLEAN = 0, PASS_DUPLICATE = 1, PASS_OVER_BUDGET = 2 };
 
+#define MATCH_COMPACT 0
 #define MATCH_TAGGED 0
 #include "match_pass.h"
 #undef MATCH_TAGGED
 #define MATCH_TAGGED 1
 #include "match_pass.h"
 #undef MATCH_TAGGED
+#undef MATCH_COMPACT
+#define MATCH_COMPACT 1
+#define MATCH_TAGGED 0
+#include "match_pass.h"
+#undef MATCH_TAGGED
+#define MATCH_TAGGED 1
+#include "match_pass.h"
+#undef MATCH_TAGGED
+#undef MATCH_COMPACT
+
+static int insert_old_first(table *t, const uint64_t *old_ids, size_t n) {
+    return t->tags ? insert_old_tagged_compact(t, old_ids, n) : insert_old_plain_compact(t, old_ids, n);
+}
+
+static int pair_new_first(table *t, const uint64_t *new_ids, size_t lo, size_t hi, size_t old_lo, size_t old_hi,
+                          uint32_t *old_to_new, uint32_t *new_to_old) {
+    return t->tags ? pair_new_tagged_compact(t, new_ids, lo, hi, old_lo, old_hi, old_to_new, new_to_old)
+                   : pair_new_plain_compact(t, new_ids, lo, hi, old_lo, old_hi, old_to_new, new_to_old);
+}
 
 static int insert_old(table *t, const uint64_t *old_ids, size_t n, uint32_t *chain) {
     return t->tags ? insert_old_tagged(t, old_ids, n, chain) : insert_old_plain(t, old_ids, n, chain);
@@ -187,19 +211,18 @@ static bool match_hashed(table *t, const uint64_t *old_ids, size_t n, const uint
                          size_t suffix, uint32_t *chain, const cdiff_match_output *out, cdiff_match *result) {
     uint32_t *old_to_new = out->old_to_new, *new_to_old = out->new_to_old;
     /* Entries of the first pass: every old element, and the new middle's identities that old
-     * lacks. The trimmed ends are never looked up, so the table is sized without them. */
-    table_clear(t, n + (m - prefix - suffix));
-    /* No chains: a clean pass needs none (each identity occurs once), and a duplicate in old sends
-     * the match to the redo below, which builds them. Their memory is then never touched. */
-    int old_pass = insert_old(t, old_ids, n, NULL);
-    if (old_pass == PASS_OVER_BUDGET) return false;
-    bool old_duplicate = old_pass == PASS_DUPLICATE;
-    int new_pass = PASS_CLEAN;
+     * lacks. The trimmed ends are never looked up, so the table is sized without them. The pass is
+     * compact (no chains, no cursors): it stops at the first duplicate, and the redo below builds
+     * those. Their memory is then never touched. */
+    table_clear(t, n + (m - prefix - suffix), true);
+    int pass = insert_old_first(t, old_ids, n);
+    if (pass == PASS_OVER_BUDGET) return false;
+    bool old_duplicate = pass == PASS_DUPLICATE;
     if (!old_duplicate) {
         for (size_t k = prefix; k < n - suffix; k++) old_to_new[k] = CDIFF_NONE; /* the ends follow */
-        new_pass = pair_new(t, new_ids, prefix, m - suffix, prefix, n - suffix, NULL, old_to_new, new_to_old);
-        if (new_pass == PASS_OVER_BUDGET) return false;
-        if (new_pass == PASS_CLEAN) {
+        pass = pair_new_first(t, new_ids, prefix, m - suffix, prefix, n - suffix, old_to_new, new_to_old);
+        if (pass == PASS_OVER_BUDGET) return false;
+        if (pass == PASS_CLEAN) {
             for (size_t k = 0; k < prefix; k++) old_to_new[k] = new_to_old[k] = (uint32_t)k;
             for (size_t k = 0; k < suffix; k++) {
                 old_to_new[n - 1 - k] = (uint32_t)(m - 1 - k);
@@ -212,18 +235,19 @@ static bool match_hashed(table *t, const uint64_t *old_ids, size_t n, const uint
     }
     /* A duplicate on either side: trimmed pairing may differ from k-th pairing, so redo over the
      * whole lists (the old chains come out the same). */
-    table_clear(t, n + m);
-    if (insert_old(t, old_ids, n, chain) == PASS_OVER_BUDGET) return false;
+    table_clear(t, n + m, false);
+    int old_pass = insert_old(t, old_ids, n, chain);
+    if (old_pass == PASS_OVER_BUDGET) return false;
+    old_duplicate = old_pass == PASS_DUPLICATE;
     for (size_t k = 0; k < n; k++) old_to_new[k] = CDIFF_NONE;
-    new_pass = pair_new(t, new_ids, 0, m, 0, n, chain, old_to_new, new_to_old);
-    if (new_pass == PASS_OVER_BUDGET) return false;
+    if (pair_new(t, new_ids, 0, m, 0, n, chain, old_to_new, new_to_old) == PASS_OVER_BUDGET) return false;
     if (old_duplicate) {
         /* Pairing advanced the slots' cursors but left chain[] as insert_old built it: collect from it. */
         result->old_duplicate_count = collect_duplicates(chain, n, out->old_dups);
     }
     /* New duplicates: chain the new side the same way and collect. */
     t->old_ids = new_ids; /* the table now holds new elements as plain refs */
-    table_clear(t, m);
+    table_clear(t, m, false);
     if (insert_old(t, new_ids, m, chain) == PASS_OVER_BUDGET) return false;
     result->new_duplicate_count = collect_duplicates(chain, m, out->new_dups);
     return true;
@@ -241,7 +265,7 @@ void cdiff_match_lists(cdiff_context *context, const uint64_t *old_ids, size_t n
                        size_t m, const cdiff_match_output *output, cdiff_match *result) {
     slot *slots = context->buffers[BUF_SCRATCH].data;
     tag *tags = tag_storage(output, n, m);
-    table t = {slots, NULL, tags, 0, table_capacity(n, m), old_ids, new_ids, context->keys, 0, 0};
+    table t = {slots, (uint32_t *)slots, NULL, tags, 0, table_capacity(n, m), old_ids, new_ids, context->keys, 0, 0};
     uint32_t *chain = context->buffers[BUF_CHAIN].data;
     memset(result, 0, sizeof *result);
 
@@ -256,7 +280,7 @@ void cdiff_match_lists(cdiff_context *context, const uint64_t *old_ids, size_t n
          * keys make it ordinary input again; one more budgeted try, then the sort. */
         cdiff_context_redraw_match_keys(context);
         context->stats.redraws++;
-        t = (table){slots, NULL, tags, 0, table_capacity(n, m), old_ids, new_ids, context->keys, t.probes, 0};
+        t = (table){slots, (uint32_t *)slots, NULL, tags, 0, table_capacity(n, m), old_ids, new_ids, context->keys, t.probes, 0};
         memset(result, 0, sizeof *result);
         hashed = match_hashed(&t, old_ids, n, new_ids, m, prefix, suffix, chain, output, result);
     }

@@ -1,32 +1,53 @@
-/* The two table passes, as a template: match.c includes this file twice, with MATCH_TAGGED 0 for
- * tables the cache holds and 1 for larger ones (see TAG_MIN_SLOTS there), so that each variant is
- * compiled on its own and neither pays for the other's checks. No include guard, on purpose.
+/* The table passes, as a template: match.c includes this file four times, once for each pair of
+ * MATCH_TAGGED (0 for tables the cache holds, 1 for larger ones: see TAG_MIN_SLOTS there) and
+ * MATCH_COMPACT (1 for the first pass, whose slots hold a ref only: see match_hashed), so that each
+ * variant is compiled on its own and none pays for another's checks. No include guard, on purpose.
  *
  * Tagged: every slot has a one-byte tag (bits of the element's mixed fingerprint its slot index does
  * not use); a probe reads the fingerprint a slot names (a second, random memory access) only when
- * the tags agree. Plain: it always reads it, which in a cached table is a cache hit. */
-#if MATCH_TAGGED
+ * the tags agree. Plain: it always reads it, which in a cached table is a cache hit.
+ *
+ * Compact: the first pass assumes what almost every diff has, no identity twice on either side, and
+ * stops at the first sign of one (the full passes then redo the match). Under that assumption a
+ * slot needs only its ref: the old element it names is paired when old_to_new says so, which the
+ * pass writes anyway. Half the slot bytes: a table that stays in cache longer, and half the pages
+ * a first diff at a new size pays a fault for. */
+#if MATCH_TAGGED && MATCH_COMPACT
+#define PASS(name) name##_tagged_compact
+#elif MATCH_TAGGED
 #define PASS(name) name##_tagged
+#elif MATCH_COMPACT
+#define PASS(name) name##_plain_compact
 #else
 #define PASS(name) name##_plain
+#endif
+
+#if MATCH_COMPACT
+#define SLOT_TYPE uint32_t
+#define SLOTS(t) ((t)->refs)
+#define REF(s) (*(s))
+#else
+#define SLOT_TYPE slot
+#define SLOTS(t) ((t)->slots)
+#define REF(s) ((s)->ref)
 #endif
 
 /* The slot holding `fingerprint`, or the empty slot where it belongs, probing from slot `i` (the
  * fingerprint's own slot). Counts the probes past the first slot; the callers stop once the
  * budget is spent, so no walk is longer than it. Tagged, `*index` receives the slot's index (a
  * new entry's tag is written there). */
-static inline slot *PASS(find_from)(table *t, uint64_t fingerprint, size_t i, tag expected, size_t *index) {
+static inline SLOT_TYPE *PASS(find_from)(table *t, uint64_t fingerprint, size_t i, tag expected, size_t *index) {
     for (;;) {
-        slot *s = &t->slots[i];
+        SLOT_TYPE *s = &SLOTS(t)[i];
 #if MATCH_TAGGED
-        if (s->ref == EMPTY || (t->tags[i] == expected && fingerprint_of(t, s->ref) == fingerprint)) {
+        if (REF(s) == EMPTY || (t->tags[i] == expected && fingerprint_of(t, REF(s)) == fingerprint)) {
             *index = i;
             return s;
         }
 #else
         (void)expected;
         (void)index;
-        if (s->ref == EMPTY || fingerprint_of(t, s->ref) == fingerprint) return s;
+        if (REF(s) == EMPTY || fingerprint_of(t, REF(s)) == fingerprint) return s;
 #endif
         t->probes++;
         if (++i == t->capacity) i = 0;
@@ -39,7 +60,7 @@ static inline void PASS(pipe_fetch_slot)(table *t, pipeline *p, size_t position,
     uint64_t x = mixed(t->keys, fingerprint);
     size_t i = slot_of_mixed(x, t->capacity);
     p->slot_index[position % PIPE_DEPTH] = i;
-    PREFETCH_WRITE(&t->slots[i]);
+    PREFETCH_WRITE(&SLOTS(t)[i]);
 #if MATCH_TAGGED
     p->tags[position % PIPE_DEPTH] = tag_of_mixed(x);
     PREFETCH_WRITE(&t->tags[i]);
@@ -52,7 +73,7 @@ static inline void PASS(pipe_fetch_slot)(table *t, pipeline *p, size_t position,
  * fetch the fingerprint it names if the tags agree. */
 static inline void PASS(pipe_fetch_fingerprint)(const table *t, const pipeline *p, size_t position) {
     size_t i = p->slot_index[position % PIPE_DEPTH];
-    uint32_t ref = t->slots[i].ref;
+    uint32_t ref = REF(&SLOTS(t)[i]);
     if (t->tags[i] != p->tags[position % PIPE_DEPTH]) return;
     if (ref != EMPTY) PREFETCH_READ((ref & NEW_TAG) ? &t->new_ids[ref & INDEX_MASK] : &t->old_ids[ref]);
 }
@@ -72,6 +93,75 @@ static inline size_t PASS(home)(const table *t, const pipeline *p, bool pipeline
     return slot_of_mixed(x, t->capacity);
 }
 
+#if MATCH_COMPACT
+/* The compact first pass over old: inserts every old element. PASS_DUPLICATE, at once, when an
+ * identity occurs twice (the slots are then left half built: the caller redoes the match). */
+static int PASS(insert_old)(table *t, const uint64_t *old_ids, size_t n) {
+    const bool pipelined = t->capacity >= PREFETCH_MIN_SLOTS;
+    pipeline p;
+    if (pipelined)
+        for (size_t q = 0; q < PIPE_DEPTH && q < n; q++) PASS(pipe_fetch_slot)(t, &p, q, old_ids[q]);
+    for (size_t k = 0; k < n; k++) {
+        tag expected = 0;
+        size_t start = PASS(home)(t, &p, pipelined, k, old_ids[k], &expected), index = 0;
+        if (pipelined) {
+#if MATCH_TAGGED
+            if (k + PIPE_DEPTH / 2 < n) PASS(pipe_fetch_fingerprint)(t, &p, k + PIPE_DEPTH / 2);
+#endif
+            if (k + PIPE_DEPTH < n) PASS(pipe_fetch_slot)(t, &p, k + PIPE_DEPTH, old_ids[k + PIPE_DEPTH]);
+        }
+        uint32_t *s = PASS(find_from)(t, old_ids[k], start, expected, &index);
+        if (CDIFF_UNLIKELY(t->probes > t->probe_limit)) return PASS_OVER_BUDGET;
+        if (*s != EMPTY) return PASS_DUPLICATE;
+        *s = (uint32_t)k;
+#if MATCH_TAGGED
+        t->tags[index] = expected;
+#endif
+    }
+    return PASS_CLEAN;
+}
+
+/* The compact first pass over new[lo, hi), against a table of old elements without duplicates:
+ * pairs each new element with the old one of its identity. old_to_new[old_lo, old_hi) must be
+ * CDIFF_NONE on entry: an old element is paired once it is not. PASS_DUPLICATE, at once, on any
+ * sign of a duplicate in new: an identity seen twice in new's middle (a new-only one, or an old one
+ * already paired), or an old element outside [old_lo, old_hi) (its identity also occurs in new's
+ * trimmed ends, which pair with old's). */
+static int PASS(pair_new)(table *t, const uint64_t *new_ids, size_t lo, size_t hi, size_t old_lo, size_t old_hi,
+                          uint32_t *old_to_new, uint32_t *new_to_old) {
+    const bool pipelined = t->capacity >= PREFETCH_MIN_SLOTS;
+    pipeline p;
+    if (pipelined)
+        for (size_t q = 0; q < PIPE_DEPTH && lo + q < hi; q++) PASS(pipe_fetch_slot)(t, &p, q, new_ids[lo + q]);
+    for (size_t j = lo; j < hi; j++) {
+        const size_t position = j - lo;
+        tag expected = 0;
+        size_t start = PASS(home)(t, &p, pipelined, position, new_ids[j], &expected), index = 0;
+        if (pipelined) {
+#if MATCH_TAGGED
+            if (j + PIPE_DEPTH / 2 < hi) PASS(pipe_fetch_fingerprint)(t, &p, position + PIPE_DEPTH / 2);
+#endif
+            if (j + PIPE_DEPTH < hi) PASS(pipe_fetch_slot)(t, &p, position + PIPE_DEPTH, new_ids[j + PIPE_DEPTH]);
+        }
+        uint32_t *s = PASS(find_from)(t, new_ids[j], start, expected, &index);
+        if (CDIFF_UNLIKELY(t->probes > t->probe_limit)) return PASS_OVER_BUDGET;
+        const uint32_t ref = *s;
+        if (ref == EMPTY) {
+            *s = (uint32_t)j | NEW_TAG;
+#if MATCH_TAGGED
+            t->tags[index] = expected;
+#endif
+            new_to_old[j] = CDIFF_NONE;
+            continue;
+        }
+        if ((ref & NEW_TAG) || ref < old_lo || ref >= old_hi || old_to_new[ref] != CDIFF_NONE) return PASS_DUPLICATE;
+        old_to_new[ref] = (uint32_t)j;
+        new_to_old[j] = ref;
+    }
+    return PASS_CLEAN;
+}
+
+#else
 /* Inserts every old element, last to first, so each slot's cursor ends at the first occurrence and
  * chain[i] links occurrence i to the next one (chain NULL: no links; see match_hashed).
  * PASS_DUPLICATE when an identity occurs twice. */
@@ -155,4 +245,9 @@ static int PASS(pair_new)(table *t, const uint64_t *new_ids, size_t lo, size_t h
     return duplicate ? PASS_DUPLICATE : PASS_CLEAN;
 }
 
+#endif
+
 #undef PASS
+#undef SLOT_TYPE
+#undef SLOTS
+#undef REF

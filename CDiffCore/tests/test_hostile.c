@@ -264,22 +264,13 @@ static void test_a_flood_and_its_sorted_match_give_the_table_s_result(void) {
     REQUIRE_EQ(sorted_levels, 1);
 }
 
-/* Tables well past the cache's size carry tags (match_pass.h): 200,000 ids a side, about one in
- * eight repeated, edited and shuffled, give the sorted match's bytes, flat and as the rows of one
- * section. Under the first pass's table (tagged) and the whole-list redo (tagged, duplicates). */
-static void test_tagged_tables_give_the_sorted_match_s_result(void) {
-    enum { COUNT = 200000 };
-    flat_input o = {0}, n = {0};
-    rng r = rng_seeded(harness_seed() ^ 0x7A65);
-    for (size_t k = 0; k < COUNT; k++) flat_input_add(&o, rng_below(&r, COUNT * 7 / 8) * 0x9E3779B97F4A7C15ull, rng_below(&r, 2));
-    for (size_t k = 0; k < COUNT; k++) {
-        uint64_t pick = rng_below(&r, 10);
-        flat_input_add(&n, pick == 0 ? rng_next(&r) : o.ids[pick == 1 ? rng_below(&r, COUNT) : k], rng_below(&r, 2));
-    }
+/* The table's result for `o` → `n`, flat and as the rows of one section, equals the sorted
+ * match's, byte for byte; `duplicates`: whether the lists must have some on both sides. */
+static void require_table_equals_sorted(const flat_input *o, const flat_input *n, bool duplicates) {
     cdiff_context *table = cdiff_context_create(), *sorted = cdiff_context_create();
     REQUIRE(table && sorted);
     sorted->force_sorted = true;
-    cdiff_list fo = flat_input_list(&o, 1), fn = flat_input_list(&n, 1);
+    cdiff_list fo = flat_input_list(o, 1), fn = flat_input_list(n, 1);
     check_blob first = {0}, second = {0};
     cdiff_changes a, b;
     REQUIRE_STATUS(cdiff_diff(table, &fo, &fn, &a), CDIFF_OK);
@@ -287,13 +278,13 @@ static void test_tagged_tables_give_the_sorted_match_s_result(void) {
     check_blob_changes(&first, &a);
     REQUIRE_STATUS(cdiff_diff(sorted, &fo, &fn, &b), CDIFF_OK);
     check_blob_changes(&second, &b);
-    REQUIRE(a.old_duplicate_count > 0 && a.new_duplicate_count > 0);
+    if (duplicates) REQUIRE(a.old_duplicate_count > 0 && a.new_duplicate_count > 0);
     REQUIRE(check_blob_equal(&first, &second));
 
-    size_t old_rows[1] = {COUNT}, new_rows[1] = {COUNT};
+    size_t old_rows[1] = {o->count}, new_rows[1] = {n->count};
     const uint64_t section[1] = {1};
-    cdiff_sectioned_list so = {section, NULL, old_rows, 1, o.ids, o.contents, COUNT};
-    cdiff_sectioned_list sn = {section, NULL, new_rows, 1, n.ids, n.contents, COUNT};
+    cdiff_sectioned_list so = {section, NULL, old_rows, 1, o->ids, o->contents, o->count};
+    cdiff_sectioned_list sn = {section, NULL, new_rows, 1, n->ids, n->contents, n->count};
     cdiff_changes sections;
     cdiff_row_changes rows;
     REQUIRE_STATUS(cdiff_diff_sectioned(table, &so, &sn, &sections, &rows), CDIFF_OK);
@@ -305,6 +296,53 @@ static void test_tagged_tables_give_the_sorted_match_s_result(void) {
     cdiff_context_free(sorted);
     check_blob_free(&first);
     check_blob_free(&second);
+}
+
+enum { TAGGED_COUNT = 200000 };
+
+/* Tables well past the cache's size carry tags (match_pass.h): 200,000 ids a side, about one in
+ * eight repeated, edited and shuffled, give the sorted match's bytes. The compact first pass stops
+ * at the first duplicate, and the whole-list redo (tagged, with chains) finds the result. */
+static void test_tagged_tables_give_the_sorted_match_s_result(void) {
+    flat_input o = {0}, n = {0};
+    rng r = rng_seeded(harness_seed() ^ 0x7A65);
+    for (size_t k = 0; k < TAGGED_COUNT; k++)
+        flat_input_add(&o, rng_below(&r, TAGGED_COUNT * 7 / 8) * 0x9E3779B97F4A7C15ull, rng_below(&r, 2));
+    for (size_t k = 0; k < TAGGED_COUNT; k++) {
+        uint64_t pick = rng_below(&r, 10);
+        flat_input_add(&n, pick == 0 ? rng_next(&r) : o.ids[pick == 1 ? rng_below(&r, TAGGED_COUNT) : k], rng_below(&r, 2));
+    }
+    require_table_equals_sorted(&o, &n, true);
+    flat_input_free(&o);
+    flat_input_free(&n);
+}
+
+/* The compact first pass on its own, tagged: 200,000 distinct ids a side (old's, a tenth of them
+ * replaced by fresh ones and a tenth swapped with a random partner) give the sorted match's bytes.
+ * Ids are (index + 1) times an odd constant, a bijection: distinct indices, distinct ids.
+ * Then the same lists with one duplicate planted as late as possible — old's last id repeated at
+ * its end, then new's — so the first pass runs almost to the end before it must hand over. */
+static void test_the_compact_first_pass_gives_the_sorted_match_s_result(void) {
+    flat_input o = {0}, n = {0};
+    rng r = rng_seeded(harness_seed() ^ 0xC0DE);
+    for (size_t k = 0; k < TAGGED_COUNT; k++) flat_input_add(&o, (k + 1) * 0x9E3779B97F4A7C15ull, rng_below(&r, 2));
+    for (size_t k = 0; k < TAGGED_COUNT; k++) {
+        uint64_t fresh = (TAGGED_COUNT + 1 + k) * 0x9E3779B97F4A7C15ull;
+        flat_input_add(&n, rng_below(&r, 10) == 0 ? fresh : o.ids[k], rng_below(&r, 2));
+    }
+    for (size_t k = 0; k < TAGGED_COUNT / 10; k++) {
+        size_t a = rng_below(&r, TAGGED_COUNT), b = rng_below(&r, TAGGED_COUNT);
+        uint64_t swap = n.ids[a];
+        n.ids[a] = n.ids[b];
+        n.ids[b] = swap;
+    }
+    require_table_equals_sorted(&o, &n, false);
+
+    flat_input_add(&o, o.ids[TAGGED_COUNT - 1], 0); /* a duplicate in old, at its very end */
+    require_table_equals_sorted(&o, &n, false);
+    o.count--;
+    flat_input_add(&n, n.ids[TAGGED_COUNT / 2], 1); /* a duplicate in new, at its very end */
+    require_table_equals_sorted(&o, &n, false);
     flat_input_free(&o);
     flat_input_free(&n);
 }
@@ -317,6 +355,7 @@ int main(int argc, char **argv) {
     RUN_TEST(test_sorted_matching_honours_the_contract_and_equals_the_table);
     RUN_TEST(test_a_flood_and_its_sorted_match_give_the_table_s_result);
     RUN_TEST(test_tagged_tables_give_the_sorted_match_s_result);
+    RUN_TEST(test_the_compact_first_pass_gives_the_sorted_match_s_result);
     RUN_TEST(test_flooding_input_costs_about_what_random_input_costs);
     return harness_finish();
 }
