@@ -49,6 +49,16 @@ static cdiff_status reserve_all(cdiff_context *context, size_t so, size_t sn, si
     return CDIFF_OK;
 }
 
+/* starts[s] = first row of section s; starts[count] = total. */
+static void lay_out_starts(const size_t *row_counts, size_t count, uint32_t *starts) {
+    uint32_t row = 0;
+    for (size_t s = 0; s < count; s++) {
+        starts[s] = row;
+        row += (uint32_t)row_counts[s];
+    }
+    starts[count] = row;
+}
+
 /* starts[s] = first row of section s; starts[count] = total. Returns each row's section in `owner`. */
 static void lay_out_rows(const size_t *row_counts, size_t count, uint32_t *starts, uint32_t *owner) {
     uint32_t row = 0;
@@ -142,18 +152,29 @@ static void match_rows(cdiff_context *context, const cdiff_sectioned_list *old_l
         return;
     }
 
-    /* The matcher's chains and table are done: their memory now holds each row's section. */
-    uint32_t *old_owner = context->buffers[BUF_CHAIN].data, *new_owner = context->buffers[BUF_SCRATCH].data;
+    /* The matcher's chains and table are done: their memory now holds each old row's section
+     * (old_owner) and, for each matched new row, the old section it comes from (from). The new
+     * rows are walked section by section, so their own section is the loop's; the one random read
+     * per matched row, old_owner[i], happens once, and every later pass reads `from` in order. */
+    uint32_t *old_owner = context->buffers[BUF_CHAIN].data, *from = context->buffers[BUF_SCRATCH].data;
     uint32_t *old_start = context->buffers[BUF_OLD_START].data, *new_start = context->buffers[BUF_NEW_START].data;
+    const size_t new_sections = new_list->section_count;
     lay_out_rows(old_list->row_counts, old_list->section_count, old_start, old_owner);
-    lay_out_rows(new_list->row_counts, new_list->section_count, new_start, new_owner);
+    lay_out_starts(new_list->row_counts, new_sections, new_start);
     const uint32_t *section_old_to_new = sections->old_to_new, *section_new_to_old = sections->new_to_old;
 
-    for (size_t j = 0; j < m; j++) {
-        uint32_t i = new_to_old[j];
-        if (i == CDIFF_NONE) continue;
-        if (section_old_to_new[old_owner[i]] == CDIFF_NONE || section_new_to_old[new_owner[j]] == CDIFF_NONE)
-            new_to_old[j] = old_to_new[i] = CDIFF_NONE;
+    /* A pair whose old or new section has no counterpart splits into a delete and an insert. */
+    for (size_t t = 0; t < new_sections; t++) {
+        const bool section_inserted = section_new_to_old[t] == CDIFF_NONE;
+        for (uint32_t j = new_start[t]; j < new_start[t + 1]; j++) {
+            uint32_t i = new_to_old[j];
+            if (i == CDIFF_NONE) continue;
+            uint32_t f = old_owner[i];
+            if (section_inserted || section_old_to_new[f] == CDIFF_NONE)
+                new_to_old[j] = old_to_new[i] = CDIFF_NONE;
+            else
+                from[j] = f;
+        }
     }
 
     cdiff_path *deletes = context->buffers[BUF_DEL_MOVES].data;
@@ -162,28 +183,29 @@ static void match_rows(cdiff_context *context, const cdiff_sectioned_list *old_l
         if (old_to_new[i] == CDIFF_NONE) deletes[delete_count++] = path_of((uint32_t)i, old_owner[i], old_start);
     cdiff_path *inserts = context->buffers[BUF_INS_UPDATES].data;
     size_t insert_count = 0;
-    for (size_t j = 0; j < m; j++)
-        if (new_to_old[j] == CDIFF_NONE) inserts[insert_count++] = path_of((uint32_t)j, new_owner[j], new_start);
+    for (size_t t = 0; t < new_sections; t++)
+        for (uint32_t j = new_start[t]; j < new_start[t + 1]; j++)
+            if (new_to_old[j] == CDIFF_NONE) inserts[insert_count++] = (cdiff_path){(uint32_t)t, j - new_start[t]};
 
     /* deletes + moves <= old rows, so moves start right after the deletes in the same buffer. */
     cdiff_path_move *moves = (cdiff_path_move *)(deletes + delete_count);
     size_t move_count = 0;
-    uint32_t *values = new_owner + m;
-    for (size_t t = 0; t < new_list->section_count; t++) {
+    uint32_t *values = from + m;
+    for (size_t t = 0; t < new_sections; t++) {
         const uint32_t lo = new_start[t], hi = new_start[t + 1];
         size_t staying = 0;
         for (uint32_t j = lo; j < hi; j++) {
             uint32_t i = new_to_old[j];
-            if (i != CDIFF_NONE && section_old_to_new[old_owner[i]] == t) values[staying++] = i;
+            if (i != CDIFF_NONE && section_old_to_new[from[j]] == t) values[staying++] = i;
         }
         const uint8_t *marks = cdiff_lis_marks_after(values, staying);
         for (uint32_t j = lo, k = 0; j < hi; j++) {
             uint32_t i = new_to_old[j];
             if (i == CDIFF_NONE) continue;
-            uint32_t from_section = old_owner[i];
+            uint32_t from_section = from[j];
             bool stays = section_old_to_new[from_section] == t;
             if (stays && marks[k++]) continue;
-            moves[move_count++] = (cdiff_path_move){path_of(i, from_section, old_start), path_of(j, (uint32_t)t, new_start)};
+            moves[move_count++] = (cdiff_path_move){path_of(i, from_section, old_start), {(uint32_t)t, j - lo}};
         }
     }
 
@@ -191,11 +213,13 @@ static void match_rows(cdiff_context *context, const cdiff_sectioned_list *old_l
     size_t update_count = 0;
     const uint64_t *old_contents = old_list->row_contents, *new_contents = new_list->row_contents;
     if (n > 0 && m > 0 && old_contents != NULL && new_contents != NULL) {
-        for (size_t j = 0; j < m; j++) {
-            uint32_t i = new_to_old[j];
-            if (i != CDIFF_NONE && old_contents[i] != new_contents[j])
-                updates[update_count++] = (cdiff_path_move){path_of(i, old_owner[i], old_start),
-                                                            path_of((uint32_t)j, new_owner[j], new_start)};
+        for (size_t t = 0; t < new_sections; t++) {
+            for (uint32_t j = new_start[t]; j < new_start[t + 1]; j++) {
+                uint32_t i = new_to_old[j];
+                if (i != CDIFF_NONE && old_contents[i] != new_contents[j])
+                    updates[update_count++] =
+                        (cdiff_path_move){path_of(i, from[j], old_start), {(uint32_t)t, j - new_start[t]}};
+            }
         }
     }
 

@@ -8,12 +8,17 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* Branch hints, and cache fetches for reads (0) or writes (1) a loop will make soon: hints only. */
 #if defined(__GNUC__) || defined(__clang__)
 #define CDIFF_LIKELY(x) __builtin_expect(!!(x), 1)
 #define CDIFF_UNLIKELY(x) __builtin_expect(!!(x), 0)
+#define CDIFF_PREFETCH_READ(address) __builtin_prefetch((address), 0)
+#define CDIFF_PREFETCH_WRITE(address) __builtin_prefetch((address), 1)
 #else
 #define CDIFF_LIKELY(x) (x)
 #define CDIFF_UNLIKELY(x) (x)
+#define CDIFF_PREFETCH_READ(address) ((void)(address))
+#define CDIFF_PREFETCH_WRITE(address) ((void)(address))
 #endif
 
 /* The context's scratch and result memory: one grow-only buffer per role, so a diff that is no

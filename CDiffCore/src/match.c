@@ -110,13 +110,6 @@ static inline uint64_t fingerprint_of(const table *t, uint32_t ref) {
  * are in match_pass.h. */
 #define PIPE_DEPTH 16 /* a power of two */
 #define PREFETCH_MIN_SLOTS 4096
-#if defined(__GNUC__) || defined(__clang__)
-#define PREFETCH_WRITE(address) __builtin_prefetch((address), 1)
-#define PREFETCH_READ(address) __builtin_prefetch((address), 0)
-#else
-#define PREFETCH_WRITE(address) ((void)(address))
-#define PREFETCH_READ(address) ((void)(address))
-#endif
 
 typedef struct pipeline {
     size_t slot_index[PIPE_DEPTH];

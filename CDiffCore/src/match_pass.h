@@ -60,10 +60,10 @@ static inline void PASS(pipe_fetch_slot)(table *t, pipeline *p, size_t position,
     uint64_t x = mixed(t->keys, fingerprint);
     size_t i = slot_of_mixed(x, t->capacity);
     p->slot_index[position % PIPE_DEPTH] = i;
-    PREFETCH_WRITE(&SLOTS(t)[i]);
+    CDIFF_PREFETCH_WRITE(&SLOTS(t)[i]);
 #if MATCH_TAGGED
     p->tags[position % PIPE_DEPTH] = tag_of_mixed(x);
-    PREFETCH_WRITE(&t->tags[i]);
+    CDIFF_PREFETCH_WRITE(&t->tags[i]);
 #endif
 }
 
@@ -75,7 +75,7 @@ static inline void PASS(pipe_fetch_fingerprint)(const table *t, const pipeline *
     size_t i = p->slot_index[position % PIPE_DEPTH];
     uint32_t ref = REF(&SLOTS(t)[i]);
     if (t->tags[i] != p->tags[position % PIPE_DEPTH]) return;
-    if (ref != EMPTY) PREFETCH_READ((ref & NEW_TAG) ? &t->new_ids[ref & INDEX_MASK] : &t->old_ids[ref]);
+    if (ref != EMPTY) CDIFF_PREFETCH_READ((ref & NEW_TAG) ? &t->new_ids[ref & INDEX_MASK] : &t->old_ids[ref]);
 }
 #endif
 
