@@ -142,18 +142,17 @@ void cdiff_match_sorted(const uint64_t *old_ids, size_t n, const uint64_t *new_i
 /* ---- Longest increasing subsequence (lis.c) ---- */
 
 /* Marks the elements of one longest increasing subsequence of values[0..count), which are
- * distinct. `tails` and `marks` are scratch of `count` entries; marks[k] becomes 1 for members
- * and 0 for the rest. Returns the subsequence length. O(count log count). */
-size_t cdiff_lis_mark(const uint32_t *values, size_t count, uint32_t *tails, uint32_t *predecessors,
-                      uint8_t *marks);
+ * distinct (count < 2^32). `tops` and `piles` are scratch of `count` words; marks[k] becomes 1
+ * for members and 0 for the rest. Returns the subsequence length. O(count log count). */
+size_t cdiff_lis_mark(const uint32_t *values, size_t count, uint32_t *tops, uint32_t *piles, uint8_t *marks);
 
-/* cdiff_lis_mark with its scratch carved from the memory right after values[0..count): tails,
- * predecessors (count words each), then the marks (count bytes), which it returns. The callers
- * gather `values` at the start of BUF_SCRATCH, reserved for 13 bytes per value. */
+/* cdiff_lis_mark with its scratch carved from the memory right after values[0..count): tops,
+ * piles (count words each), then the marks (count bytes), which it returns. The callers gather
+ * `values` at the start of BUF_SCRATCH, reserved for 13 bytes per value. */
 static inline const uint8_t *cdiff_lis_marks_after(uint32_t *values, size_t count) {
-    uint32_t *tails = values + count, *predecessors = tails + count;
-    uint8_t *marks = (uint8_t *)(predecessors + count);
-    cdiff_lis_mark(values, count, tails, predecessors, marks);
+    uint32_t *tops = values + count, *piles = tops + count;
+    uint8_t *marks = (uint8_t *)(piles + count);
+    cdiff_lis_mark(values, count, tops, piles, marks);
     return marks;
 }
 

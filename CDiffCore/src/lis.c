@@ -4,35 +4,44 @@
  * fewest elements that must move (n − LIS): every element not moved keeps its relative order.
  * Lists mostly in order append to the last pile; the check for that comes before the binary
  * search, which makes the common case linear.
+ *
+ * The piles keep only their top values, and each element only the number of the pile it was put
+ * on. The subsequence is then read backwards: the last element on the last pile, then, before it,
+ * the last element on the pile below, and so on. That is the element that was the lower pile's top
+ * when the later one was placed (nothing was put on that pile in between, or it would be the
+ * later one), so it is smaller and the chain is increasing: the same subsequence a chain of
+ * predecessor links gives, found by one pass in order instead of a walk of dependent loads.
  */
 #include "internal.h"
 
-#define NO_PREDECESSOR UINT32_MAX
-
-size_t cdiff_lis_mark(const uint32_t *values, size_t count, uint32_t *tails, uint32_t *predecessors,
-                      uint8_t *marks) {
+size_t cdiff_lis_mark(const uint32_t *values, size_t count, uint32_t *tops, uint32_t *piles, uint8_t *marks) {
     if (count == 0) return 0;
-    size_t length = 0; /* tails[0..length): position of the smallest tail of each pile length */
-    uint32_t top = 0;  /* values[tails[length - 1]], kept in a register: the common case compares with it */
+    uint32_t length = 0; /* piles so far; tops[p] is pile p's top value, increasing in p */
+    uint32_t top = 0;    /* tops[length - 1], kept in a register: the common case compares with it */
     for (size_t k = 0; k < count; k++) {
         uint32_t v = values[k];
-        marks[k] = 0;
         if (length == 0 || top < v) {
-            predecessors[k] = length ? tails[length - 1] : NO_PREDECESSOR;
-            tails[length++] = (uint32_t)k;
+            piles[k] = length;
+            tops[length++] = v;
             top = v;
             continue;
         }
-        size_t lo = 0, hi = length - 1; /* first pile whose tail is >= v */
+        uint32_t lo = 0, hi = length - 1; /* first pile whose top is >= v */
         while (lo < hi) {
-            size_t mid = lo + (hi - lo) / 2;
-            if (values[tails[mid]] < v) lo = mid + 1;
+            uint32_t mid = lo + (hi - lo) / 2;
+            if (tops[mid] < v) lo = mid + 1;
             else hi = mid;
         }
-        predecessors[k] = lo ? tails[lo - 1] : NO_PREDECESSOR;
-        tails[lo] = (uint32_t)k;
+        piles[k] = lo;
+        tops[lo] = v;
         if (lo == length - 1) top = v;
     }
-    for (uint32_t k = tails[length - 1]; k != NO_PREDECESSOR; k = predecessors[k]) marks[k] = 1;
+    /* After pile 0's member, `wanted` wraps to UINT32_MAX, which no pile number equals. */
+    uint32_t wanted = length - 1;
+    for (size_t k = count; k-- > 0;) {
+        uint8_t member = piles[k] == wanted;
+        marks[k] = member;
+        wanted -= member;
+    }
     return length;
 }
