@@ -31,23 +31,22 @@ void cdiff_finish_level(cdiff_context *context, const cdiff_match *match, const 
         deletes[delete_count] = (uint32_t)i;
         delete_count += old_to_new[i] == CDIFF_NONE;
     }
+    /* One pass over the new middle gathers both its inserts and, for the moves, the old indices of
+     * its matched elements. Moves are matched elements outside one LIS of those old indices. */
     uint32_t *inserts = ins_updates;
-    size_t insert_count = 0;
-    for (size_t j = lo; j < hi; j++) {
-        inserts[insert_count] = (uint32_t)j;
-        insert_count += new_to_old[j] == CDIFF_NONE;
-    }
-
-    /* Moves: matched elements of the untrimmed middle outside one LIS of their old indices. Every
-     * old element is either deleted or matched, so deletes + moves fit in the old-sized buffer. */
-    cdiff_move *moves = (cdiff_move *)(deletes + delete_count);
-    size_t move_count = 0;
-    size_t matched = 0;
+    size_t insert_count = 0, matched = 0;
     uint32_t *values = context->buffers[BUF_SCRATCH].data;
     for (size_t j = lo; j < hi; j++) {
-        values[matched] = new_to_old[j];
-        matched += new_to_old[j] != CDIFF_NONE;
+        const uint32_t i = new_to_old[j];
+        inserts[insert_count] = (uint32_t)j;
+        insert_count += i == CDIFF_NONE;
+        values[matched] = i;
+        matched += i != CDIFF_NONE;
     }
+
+    /* Every old element is either deleted or matched, so deletes + moves fit in the old-sized buffer. */
+    cdiff_move *moves = (cdiff_move *)(deletes + delete_count);
+    size_t move_count = 0;
     const uint8_t *marks = cdiff_lis_marks_after(values, matched);
     for (size_t j = lo, k = 0; j < hi; j++) {
         const uint32_t i = new_to_old[j];
