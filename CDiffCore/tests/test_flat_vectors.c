@@ -124,6 +124,24 @@ static void test_duplicates_pair_kth_with_kth_even_across_a_common_prefix(void) 
     REQUIRE_EQ(changes.old_to_new[1], CDIFF_NONE);
 }
 
+/* A copy, in new's middle, of an identity in the trimmed prefix is a duplicate in new, whatever the
+ * map memory holds from the diff before: here one that matched nothing (every old entry
+ * CDIFF_NONE), then [5 1 2 3 9] -> [5 6 5 7 9]. The prefix pairs the first 5s; the middle's 5 is
+ * an insert, and both 5s of new are reported. */
+static void test_a_middle_copy_of_a_trimmed_identity_is_a_new_duplicate(void) {
+    const uint64_t a[] = {11, 12, 13, 14, 15}, b[] = {21, 22, 23, 24, 25};
+    const uint64_t o[] = {5, 1, 2, 3, 9}, n[] = {5, 6, 5, 7, 9};
+    REQUIRE_CHECK(diff(o, 5, n, 5)); /* the oracle, on a context that has seen anything */
+    cdiff_list la = list_of(a, NULL, 5), lb = list_of(b, NULL, 5), lo = list_of(o, NULL, 5), ln = list_of(n, NULL, 5);
+    REQUIRE_STATUS(cdiff_diff(context, &la, &lb, &changes), CDIFF_OK);
+    REQUIRE_EQ(changes.old_to_new[0], CDIFF_NONE);
+    REQUIRE_STATUS(cdiff_diff(context, &lo, &ln, &changes), CDIFF_OK);
+    REQUIRE_EQ(changes.old_to_new[0], 0);
+    REQUIRE_EQ(changes.new_to_old[0], 0);
+    REQUIRE_EQ(changes.new_to_old[2], CDIFF_NONE);
+    REQUIRE_EQ(changes.new_duplicate_count, 2);
+}
+
 static void test_updates_need_contents_on_both_sides(void) {
     const uint64_t ids[] = {1, 2, 3}, c_old[] = {10, 20, 30}, c_new[] = {10, 21, 30};
     cdiff_list o = list_of(ids, c_old, 3), n = list_of(ids, c_new, 3);
@@ -201,6 +219,7 @@ int main(int argc, char **argv) {
     RUN_TEST(test_all_duplicates_pair_in_order_and_are_reported);
     RUN_TEST(test_duplicates_pair_kth_with_kth_even_across_a_common_suffix);
     RUN_TEST(test_duplicates_pair_kth_with_kth_even_across_a_common_prefix);
+    RUN_TEST(test_a_middle_copy_of_a_trimmed_identity_is_a_new_duplicate);
     RUN_TEST(test_updates_need_contents_on_both_sides);
     RUN_TEST(test_contents_on_one_side_only_is_invalid_argument);
     RUN_TEST(test_moved_and_changed_element_is_both_move_and_update);
