@@ -93,23 +93,37 @@ static inline size_t PASS(home)(const table *t, const pipeline *p, bool pipeline
     return slot_of_mixed(x, t->capacity);
 }
 
+/* An ascending walk over ids[lo, hi): walk_start fills the pipeline with its first elements, and
+ * walk_home gives the home slot (and tag) of ids[j], fetching the later elements' slots (and, in
+ * tagged passes, fingerprints) as it goes. */
+static inline void PASS(walk_start)(table *t, pipeline *p, bool pipelined, const uint64_t *ids, size_t lo, size_t hi) {
+    if (pipelined)
+        for (size_t q = 0; q < PIPE_DEPTH && lo + q < hi; q++) PASS(pipe_fetch_slot)(t, p, q, ids[lo + q]);
+}
+
+static inline size_t PASS(walk_home)(table *t, pipeline *p, bool pipelined, const uint64_t *ids, size_t j, size_t lo,
+                                     size_t hi, tag *expected) {
+    const size_t position = j - lo;
+    const size_t start = PASS(home)(t, p, pipelined, position, ids[j], expected);
+    if (pipelined) {
+#if MATCH_TAGGED
+        if (j + PIPE_DEPTH / 2 < hi) PASS(pipe_fetch_fingerprint)(t, p, position + PIPE_DEPTH / 2);
+#endif
+        if (j + PIPE_DEPTH < hi) PASS(pipe_fetch_slot)(t, p, position + PIPE_DEPTH, ids[j + PIPE_DEPTH]);
+    }
+    return start;
+}
+
 #if MATCH_COMPACT
 /* The compact first pass over old: inserts every old element. PASS_DUPLICATE, at once, when an
  * identity occurs twice (the slots are then left half built: the caller redoes the match). */
 static int PASS(insert_old)(table *t, const uint64_t *old_ids, size_t n) {
     const bool pipelined = t->capacity >= PREFETCH_MIN_SLOTS;
     pipeline p;
-    if (pipelined)
-        for (size_t q = 0; q < PIPE_DEPTH && q < n; q++) PASS(pipe_fetch_slot)(t, &p, q, old_ids[q]);
+    PASS(walk_start)(t, &p, pipelined, old_ids, 0, n);
     for (size_t k = 0; k < n; k++) {
         tag expected = 0;
-        size_t start = PASS(home)(t, &p, pipelined, k, old_ids[k], &expected), index = 0;
-        if (pipelined) {
-#if MATCH_TAGGED
-            if (k + PIPE_DEPTH / 2 < n) PASS(pipe_fetch_fingerprint)(t, &p, k + PIPE_DEPTH / 2);
-#endif
-            if (k + PIPE_DEPTH < n) PASS(pipe_fetch_slot)(t, &p, k + PIPE_DEPTH, old_ids[k + PIPE_DEPTH]);
-        }
+        size_t start = PASS(walk_home)(t, &p, pipelined, old_ids, k, 0, n, &expected), index = 0;
         uint32_t *s = PASS(find_from)(t, old_ids[k], start, expected, &index);
         if (CDIFF_UNLIKELY(t->probes > t->probe_limit)) return PASS_OVER_BUDGET;
         if (*s != EMPTY) return PASS_DUPLICATE;
@@ -131,18 +145,10 @@ static int PASS(pair_new)(table *t, const uint64_t *new_ids, size_t lo, size_t h
                           uint32_t *old_to_new, uint32_t *new_to_old) {
     const bool pipelined = t->capacity >= PREFETCH_MIN_SLOTS;
     pipeline p;
-    if (pipelined)
-        for (size_t q = 0; q < PIPE_DEPTH && lo + q < hi; q++) PASS(pipe_fetch_slot)(t, &p, q, new_ids[lo + q]);
+    PASS(walk_start)(t, &p, pipelined, new_ids, lo, hi);
     for (size_t j = lo; j < hi; j++) {
-        const size_t position = j - lo;
         tag expected = 0;
-        size_t start = PASS(home)(t, &p, pipelined, position, new_ids[j], &expected), index = 0;
-        if (pipelined) {
-#if MATCH_TAGGED
-            if (j + PIPE_DEPTH / 2 < hi) PASS(pipe_fetch_fingerprint)(t, &p, position + PIPE_DEPTH / 2);
-#endif
-            if (j + PIPE_DEPTH < hi) PASS(pipe_fetch_slot)(t, &p, position + PIPE_DEPTH, new_ids[j + PIPE_DEPTH]);
-        }
+        size_t start = PASS(walk_home)(t, &p, pipelined, new_ids, j, lo, hi, &expected), index = 0;
         uint32_t *s = PASS(find_from)(t, new_ids[j], start, expected, &index);
         if (CDIFF_UNLIKELY(t->probes > t->probe_limit)) return PASS_OVER_BUDGET;
         const uint32_t ref = *s;
@@ -208,18 +214,10 @@ static int PASS(pair_new)(table *t, const uint64_t *new_ids, size_t lo, size_t h
     bool duplicate = false;
     const bool pipelined = t->capacity >= PREFETCH_MIN_SLOTS;
     pipeline p;
-    if (pipelined)
-        for (size_t q = 0; q < PIPE_DEPTH && lo + q < hi; q++) PASS(pipe_fetch_slot)(t, &p, q, new_ids[lo + q]);
+    PASS(walk_start)(t, &p, pipelined, new_ids, lo, hi);
     for (size_t j = lo; j < hi; j++) {
-        const size_t position = j - lo;
         tag expected = 0;
-        size_t start = PASS(home)(t, &p, pipelined, position, new_ids[j], &expected), index = 0;
-        if (pipelined) {
-#if MATCH_TAGGED
-            if (j + PIPE_DEPTH / 2 < hi) PASS(pipe_fetch_fingerprint)(t, &p, position + PIPE_DEPTH / 2);
-#endif
-            if (j + PIPE_DEPTH < hi) PASS(pipe_fetch_slot)(t, &p, position + PIPE_DEPTH, new_ids[j + PIPE_DEPTH]);
-        }
+        size_t start = PASS(walk_home)(t, &p, pipelined, new_ids, j, lo, hi, &expected), index = 0;
         slot *s = PASS(find_from)(t, new_ids[j], start, expected, &index);
         if (CDIFF_UNLIKELY(t->probes > t->probe_limit)) return PASS_OVER_BUDGET;
         new_to_old[j] = CDIFF_NONE;
