@@ -6,8 +6,9 @@ import RowDiff
 /// old model instead of copying every row (see `StagePatch`). Through seeded random updates
 /// (content, cell-kind and header changes, inserts, deletes, moves within and across sections,
 /// section moves), after each stage is installed every read must equal the array-built stage's
-/// data: counts, every row, keys by index path, `contains`, titles, `sections` itself (which builds
-/// the arrays once) and key lookups; and the data source must end on the new model.
+/// data: counts, every row, keys by index path, `contains`, titles, each section alone (headers and
+/// footers), `sections` itself (which builds the arrays once) and key lookups; and the data source
+/// must end on the new model.
 ///
 /// A failure prints the seed; `ROWDIFF_SEED=<seed>` reruns it.
 @MainActor
@@ -78,6 +79,7 @@ struct PatchedStageInstallTests {
             if dataSource.numberOfItems(in: s) != section.rows.count { problems.append("\(label): section \(s) count") }
             if dataSource.headerTitle(in: s) != section.headerTitle { problems.append("\(label): section \(s) header title") }
             if dataSource.sectionKey(at: s) != section.key { problems.append("\(label): section \(s) key") }
+            if !same([dataSource.section(at: s)], [section]) { problems.append("\(label): section \(s) alone differs") }
             if dataSource.contains(ItemPath(section: s, item: section.rows.count)) { problems.append("\(label): contains past the end") }
             for (i, expectedRow) in section.rows.enumerated() {
                 let path = ItemPath(section: s, item: i)

@@ -35,6 +35,15 @@ struct ContentPatch<Section: DiffableSection> {
         return base.indices.map { s in Section(source: sectionSources[s] ?? base[s], rows: current[s]) }
     }
 
+    /// Section `s` of this stage's model, alone.
+    /// - Complexity: O(rows of the section, if touched + changed values).
+    @inlinable
+    func section(at s: Int) -> Section {
+        var sectionRows = base[s].rows
+        for (path, row) in rows where path.section == s { sectionRows[path.item] = row }
+        return Section(source: sectionSources[s] ?? base[s], rows: sectionRows)
+    }
+
     /// The rows of each old section in this stage: untouched sections share `base`'s arrays, a
     /// touched one is copied once (copy-on-write) and then written in place.
     /// - Complexity: O(S + rows of the touched sections + changed values).
@@ -79,6 +88,12 @@ public struct StagePatch<Section: DiffableSection> {
     public func row(at path: ItemPath) -> Section.Row {
         patch.rows[path] ?? patch.base[path.section].rows[path.item]
     }
+
+    /// Section `s` of this stage's model (`model[s]`, without building the other sections).
+    /// - Precondition: `s` is a section index of `base`.
+    /// - Complexity: O(rows of the section, if touched + changed values).
+    @inlinable
+    public func section(at s: Int) -> Section { patch.section(at: s) }
 
     /// The stage's model as arrays (the stage's `data`).
     /// - Complexity: O(S + rows of the touched sections + changed values).

@@ -26,7 +26,11 @@ public final class SectionedDataSource<Section: DiffableSection>: ListDataSource
     /// A content stage (reconfigure, reload) installed as the changes it makes to `model`: no row
     /// array is copied for it (see `StagePatch`). Counts and rows are read through it; any read of
     /// `sections` builds the arrays once.
-    private var patch: StagePatch<Section>?
+    private var patch: StagePatch<Section>? {
+        didSet { patchedSections = [:] }
+    }
+    /// Sections of the patched stage built one at a time (`section(at:)`: headers and footers).
+    private var patchedSections: [Int: Section] = [:]
 
     /// Increases on every change of `sections` (installs and interactive moves).
     public private(set) var version = 0
@@ -128,6 +132,24 @@ public final class SectionedDataSource<Section: DiffableSection>: ListDataSource
     }
 
     // MARK: Reading (a patched content stage is read without building its arrays)
+
+    /// Section `index` of the model (`sections[index]`); in a patched content stage, only that
+    /// section is built (once per stage), for the UI's header and footer queries.
+    /// - Precondition: `index` is a valid section index.
+    /// - Complexity: O(1), or O(rows of the section) the first time in a patched stage.
+    func section(at index: Int) -> Section {
+        guard let patch else { return model[index] }
+        if let built = patchedSections[index] { return built }
+        let built = patch.section(at: index)
+        patchedSections[index] = built
+        return built
+    }
+
+    /// - Complexity: O(1) (see `section(at:)`).
+    public func headerTitle(in section: Int) -> String? { (self.section(at: section) as? any TitledSection)?.headerTitle }
+
+    /// - Complexity: O(1) (see `section(at:)`).
+    public func footerTitle(in section: Int) -> String? { (self.section(at: section) as? any TitledSection)?.footerTitle }
 
     /// - Complexity: O(1).
     public var numberOfSections: Int { model.count }
