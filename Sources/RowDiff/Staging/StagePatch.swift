@@ -78,6 +78,7 @@ public struct StagePatch<Section: DiffableSection> {
     init(_ patch: ContentPatch<Section>) { self.patch = patch }
 
     /// The old model: the stage has its structure (section and row counts).
+    /// - Complexity: O(1).
     @inlinable
     public var base: [Section] { patch.base }
 

@@ -95,6 +95,7 @@ public struct StagedChangeset<Section: DiffableSection> {
 
         /// The stage's model as a patch of the old model, for a content stage staged with
         /// `patchesContentStages`; nil otherwise.
+        /// - Complexity: O(1).
         @_spi(Staging)
         @inlinable
         public var patch: StagePatch<Section>? {
