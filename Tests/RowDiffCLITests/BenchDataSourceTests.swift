@@ -47,11 +47,13 @@ import Testing
         #expect(bursts.allSatisfy { $0.maximumRenders <= 2 && $0.maximumReloads == 0 && $0.lastStateShown && $0.meetsTarget })
         #expect(firstLookup.rows == 1_000 && firstLookup.targetMs == 1)
         #expect(firstLookup.eagerRenderMs != nil && firstLookup.lazyRenderMs != nil)
+        let mainCpu = firstLookup.eagerRenderMainThreadCpuMs
+        #expect(mainCpu.map { $0.min <= $0.median && $0.median <= $0.max } == true)
         // The rest of the section, run off the main actor as the command's caller would.
         var report = await Task.detached { DataSourceBench(warmupRuns: 1, timedRuns: 1, scale: 0.01).run() }.value
         (report.bursts, report.firstLookup) = (bursts, firstLookup)
         #expect(report.table.contains("renderer bursts") && report.table.contains("first key lookup after a render")
-            && report.table.contains("renderAndWait called to returned"))
+            && report.table.contains("renderAndWait called to returned") && report.table.contains("main thread's CPU time in a default render"))
     }
 
     @Test func onlyWithoutFlag_skipsTheDataSourceSection_andTheTableShowsIt() throws {

@@ -78,14 +78,42 @@ public struct StagedChangeset<Section: DiffableSection> {
         /// previous stage's `data` (the old model for the first stage); inserts and move
         /// destinations in the coordinates of this stage's `data`.
         public let update: BatchUpdate
+        /// The model: as arrays, or (content stages staged for a data source) as a patch of the
+        /// old model.
+        @usableFromInline let content: StageContent<Section>
+
         /// The model the data source must report once this batch is applied.
-        public let data: [Section]
+        /// - Complexity: O(1) for a stage built as arrays; O(S + rows of the touched sections) for
+        ///   a content stage staged with `patchesContentStages` (built on every access).
+        @inlinable
+        public var data: [Section] {
+            switch content {
+            case .model(let model): return model
+            case .patch(let patch): return patch.model
+            }
+        }
+
+        /// The stage's model as a patch of the old model, for a content stage staged with
+        /// `patchesContentStages`; nil otherwise.
+        /// - Complexity: O(1).
+        @_spi(Staging)
+        @inlinable
+        public var patch: StagePatch<Section>? {
+            if case .patch(let patch) = content { return StagePatch(patch) }
+            return nil
+        }
 
         /// A stage with the given batch and model.
         @inlinable
         public init(update: BatchUpdate, data: [Section]) {
             self.update = update
-            self.data = data
+            self.content = .model(data)
+        }
+
+        @inlinable
+        init(update: BatchUpdate, content: StageContent<Section>) {
+            self.update = update
+            self.content = content
         }
     }
 
@@ -116,6 +144,17 @@ public struct StagedChangeset<Section: DiffableSection> {
         options: DiffOptions = DiffOptions()
     ) {
         self.init(SectionedDiff(from: old, to: new, options: options), updateStyle: updateStyle)
+    }
+
+    /// Stages the changes of `diff` for a data source that stores content stages as patches
+    /// (`SectionedDataSource`): the reconfigure and reload stages hold the old model and the
+    /// values they replace instead of arrays of every row (their `data` is built on access).
+    /// The stages are the same as `init(_:updateStyle:)`'s, batch for batch and model for model.
+    /// - Complexity: O(S + C log C), plus O(R) when a row operation touches a moving section.
+    @_spi(Staging)
+    @inlinable
+    public init(_ diff: SectionedDiff<Section>, updateStyle: UpdateStyle = .reconfigure, patchesContentStages: Bool) {
+        stages = patchesContentStages ? Stager.patchedStages(diff, style: updateStyle) : Stager.stages(diff, style: updateStyle)
     }
 
     /// Stages that were computed elsewhere (tests, or a stager of your own).
@@ -150,7 +189,11 @@ extension StagedChangeset {
 extension StagedChangeset: Sendable where Section: Sendable, Section.Row: Sendable {}
 extension StagedChangeset.Stage: Sendable where Section: Sendable, Section.Row: Sendable {}
 extension StagedChangeset: Equatable where Section: Equatable {}
-extension StagedChangeset.Stage: Equatable where Section: Equatable {}
+extension StagedChangeset.Stage: Equatable where Section: Equatable {
+    /// Same batch and same model, however each model is held.
+    /// - Complexity: O(S + R).
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.update == rhs.update && lhs.data == rhs.data }
+}
 
 extension StagedChangeset.Stage: CustomStringConvertible {
     /// The batch's non-empty lists, e.g. `sectionMoves [1→0], itemDeletes [(0, 2)]`.

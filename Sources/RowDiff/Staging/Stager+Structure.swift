@@ -1,11 +1,11 @@
 /// The structural stages: section and row deletes, inserts and moves.
 extension Stager {
     /// Appends one batch when no row operation touches a moving section, else sections then rows (S1).
-    /// `currentRows` are the rows by old section after the content stages (nil when there were
-    /// none: the old rows).
+    /// `currentRows` gives the rows by old section after the content stages (nil when there were
+    /// none: the old rows); it is called only when the structure takes two batches.
     /// - Complexity: O(S + C log C).
     @inlinable
-    static func appendStructuralStages(_ diff: SectionedDiff<Section>, currentRows: [[Section.Row]]?,
+    static func appendStructuralStages(_ diff: SectionedDiff<Section>, currentRows: () -> [[Section.Row]]?,
                                        to stages: inout [Stage]) {
         // Read in place: binding `diff.changeset` to a constant would copy its eight arrays.
         // Rows of deleted and inserted sections are implicit: UIKit drops them, the section carries
@@ -35,6 +35,7 @@ extension Stager {
 
         // a. Sections only: every surviving section carries its rows as they are now (old order,
         //    content already updated); inserted sections arrive complete.
+        let currentRows = currentRows()
         let afterSections = diff.new.indices.map { t -> Section in
             guard let o = diff.oldIndex(ofNewSection: t) else { return diff.new[t] }
             return Section(source: diff.new[t], rows: currentRows?[o] ?? diff.old[o].rows)

@@ -25,14 +25,55 @@ enum Stager<Section: DiffableSection> {
             currentRows = model.rows
         }
         let contentStages = stages.count
-        appendStructuralStages(diff, currentRows: currentRows, to: &stages)
-        // Structural stages end with exactly `diff.new`; a content stage that comes last gets it
-        // too: values that are content-equal but not identical (the new model's) belong in the
-        // final data source, while the stages before it only need the right content.
+        appendStructuralStages(diff, currentRows: { currentRows }, to: &stages)
+        endWithNewModel(&stages, contentStages: contentStages, diff)
+        return stages
+    }
+
+    /// The same stages as `stages`, with the content stages held as patches of the old model
+    /// (`ContentPatch`): no row array is copied, only the replaced values are listed.
+    /// - Complexity: O(S + C log C), plus O(R) when a row operation touches a moving section.
+    @inlinable
+    static func patchedStages(_ diff: SectionedDiff<Section>, style: StagedChangeset<Section>.UpdateStyle) -> [Stage] {
+        var stages: [Stage] = []
+        var last: ContentPatch<Section>?
+        if !(diff.changeset.itemUpdates.isEmpty && diff.changeset.sectionUpdates.isEmpty) {
+            let plan = ContentPlan(diff.changeset, old: diff.old, new: diff.new, style: style)
+            var rows = [ItemPath: Section.Row](minimumCapacity: diff.changeset.itemUpdates.count)
+            var sources = [Int: Section]()
+            func take(_ update: Move<ItemPath>) { rows[update.from] = diff.new[update.to.section].rows[update.to.item] }
+            if !plan.reconfigures.isEmpty {
+                plan.reconfigures.forEach(take)
+                let patch = ContentPatch(base: diff.old, rows: rows, sectionSources: sources)
+                stages.append(Stage(update: BatchUpdate(itemReconfigures: plan.reconfigures.map { $0.from }), content: .patch(patch)))
+                last = patch
+            }
+            if !plan.reloads.isEmpty || !plan.sectionReloads.isEmpty {
+                plan.reloads.forEach(take)
+                plan.rowsOfReloadedSections.forEach(take)
+                for update in plan.sectionReloads { sources[update.from] = diff.new[update.to] }
+                let patch = ContentPatch(base: diff.old, rows: rows, sectionSources: sources)
+                stages.append(Stage(
+                    update: BatchUpdate(sectionReloads: plan.sectionReloads.map { $0.from }, itemReloads: plan.reloads.map { $0.from }),
+                    content: .patch(patch)))
+                last = patch
+            }
+        }
+        let contentStages = stages.count
+        // Only a structure in two batches reads the current rows (its section batch carries them).
+        appendStructuralStages(diff, currentRows: { last?.currentRows() }, to: &stages)
+        endWithNewModel(&stages, contentStages: contentStages, diff)
+        return stages
+    }
+
+    /// Structural stages end with exactly `diff.new`; a content stage that comes last gets it too:
+    /// values that are content-equal but not identical (the new model's) belong in the final data
+    /// source, while the stages before it only need the right content.
+    @inlinable
+    static func endWithNewModel(_ stages: inout [Stage], contentStages: Int, _ diff: SectionedDiff<Section>) {
         if stages.count == contentStages, let last = stages.last {
             stages[stages.count - 1] = Stage(update: last.update, data: diff.new)
         }
-        return stages
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
-import RowDiffDataSources
+@_spi(Staging) import RowDiff
+@_spi(Bench) import RowDiffDataSources
 
 // `rowdiff bench --datasources`: GitHub issue 4's speed targets for the data-source layer.
 //
@@ -278,10 +279,11 @@ struct DataSourceBench {
             return (RenderRun(diff: ms(t1 - t0), stage: 0, swap: ms(end - t1), changeCount: changes,
                               moves: diff.changeset.itemMoves.count, stages: 0, animated: false), end)
         }
-        let staged = StagedChangeset(diff, updateStyle: options.prefersReconfigure ? .reconfigure : .reload)
+        let staged = StagedChangeset(diff, updateStyle: options.prefersReconfigure ? .reconfigure : .reload, patchesContentStages: true)
         let t2 = clock.now
-        // Each stage installs its data (the last one the caller's own values), as inside batches.
-        let update = StagedUpdate(staged, final: new) { dataSource.install($0) }
+        // Each stage installs its data (the last one the caller's own values), as inside batches:
+        // through the renderer's own installer (content stages as patches).
+        let update = dataSource.stagedUpdate(staged, final: new)
         for stage in update.stages { stage.install() }
         update.installRemaining()
         dataSource.onChange?(.staged(update))

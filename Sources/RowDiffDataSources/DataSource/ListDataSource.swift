@@ -51,12 +51,8 @@ extension ListDataSource {
     /// - Complexity: O(1).
     public func item(at path: ItemPath) -> Section.Row {
         let sections = self.sections
-        checkSection(path.section, in: sections, for: path)
-        let rows = sections[path.section].rows
-        precondition(
-            path.item >= 0 && path.item < rows.count,
-            "RowDiff: item(at: \(path)): item \(path.item) is out of range; section \(path.section) has \(rows.count) rows")
-        return rows[path.item]
+        checkPath(path, in: sections)
+        return sections[path.section].rows[path.item]
     }
 
     /// - Complexity: O(1) plus the number of empty sections skipped.
@@ -82,10 +78,19 @@ extension ListDataSource {
     public func footerTitle(in section: Int) -> String? { (sections[section] as? any TitledSection)?.footerTitle }
 
     /// Traps with a message naming `section` and the section count when it is out of range.
-    private func checkSection(_ section: Int, in sections: [Section], for path: ItemPath? = nil) {
+    func checkSection(_ section: Int, in sections: [Section], for path: ItemPath? = nil) {
         guard section < 0 || section >= sections.count else { return }
         let call = path.map { "item(at: \($0))" } ?? "numberOfItems(in: \(section))"
         preconditionFailure("RowDiff: \(call): section \(section) is out of range; the list has \(sections.count) sections")
+    }
+
+    /// Traps with a message naming `path` and the counts when it is not a position of `sections`.
+    func checkPath(_ path: ItemPath, in sections: [Section]) {
+        checkSection(path.section, in: sections, for: path)
+        let count = sections[path.section].rows.count
+        precondition(
+            path.item >= 0 && path.item < count,
+            "RowDiff: item(at: \(path)): item \(path.item) is out of range; section \(path.section) has \(count) rows")
     }
 
     /// The total number of rows.

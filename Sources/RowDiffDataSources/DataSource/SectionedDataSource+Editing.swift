@@ -37,8 +37,8 @@ extension SectionedDataSource {
     /// row was taken out, as UIKit reports it): both inside the model.
     /// - Complexity: O(1).
     public func isValidMove(from source: ItemPath, to destination: ItemPath) -> Bool {
-        guard contains(source), destination.section >= 0, destination.section < sections.count else { return false }
-        let limit = sections[destination.section].rows.count - (source.section == destination.section ? 1 : 0)
+        guard contains(source), destination.section >= 0, destination.section < numberOfSections else { return false }
+        let limit = numberOfItems(in: destination.section) - (source.section == destination.section ? 1 : 0)
         return destination.item >= 0 && destination.item <= limit
     }
 
@@ -71,6 +71,6 @@ extension SectionedDataSource {
     /// True when `path` names an existing row.
     /// - Complexity: O(1).
     public func contains(_ path: ItemPath) -> Bool {
-        path.section >= 0 && path.section < sections.count && path.item >= 0 && path.item < sections[path.section].rows.count
+        path.section >= 0 && path.section < numberOfSections && path.item >= 0 && path.item < numberOfItems(in: path.section)
     }
 }

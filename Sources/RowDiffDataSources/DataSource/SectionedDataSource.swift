@@ -1,3 +1,5 @@
+@_spi(Staging) import RowDiff
+
 /// A data source holding sections of any `DiffableSection` type, with O(1) lookups between keys
 /// and index paths, editing hooks and a change callback. `ListRenderer` keeps it up to date; UI
 /// adapters read it.
@@ -8,7 +10,27 @@
 @MainActor
 public final class SectionedDataSource<Section: DiffableSection>: ListDataSource {
     /// The model the UI shows now; inside a staged change, the current stage's data.
-    public private(set) var sections: [Section]
+    /// - Complexity: O(1), except the first read after a content stage of a render was installed
+    ///   (O(S + rows of the sections it touched): the stage is kept as a patch until then).
+    public var sections: [Section] {
+        if let patch {
+            model = patch.model
+            self.patch = nil
+        }
+        return model
+    }
+
+    /// The model as arrays; while `patch` is set, the old model the patch applies to (the same
+    /// section and row counts, keys and section values except the patch's).
+    private var model: [Section]
+    /// A content stage (reconfigure, reload) installed as the changes it makes to `model`: no row
+    /// array is copied for it (see `StagePatch`). Counts and rows are read through it; any read of
+    /// `sections` builds the arrays once.
+    private var patch: StagePatch<Section>? {
+        didSet { patchedSections = [:] }
+    }
+    /// Sections of the patched stage built one at a time (`section(at:)`: headers and footers).
+    private var patchedSections: [Int: Section] = [:]
 
     /// Increases on every change of `sections` (installs and interactive moves).
     public private(set) var version = 0
@@ -45,7 +67,7 @@ public final class SectionedDataSource<Section: DiffableSection>: ListDataSource
 
     /// A data source showing `sections`.
     public init(_ sections: [Section] = []) {
-        self.sections = sections
+        self.model = sections
     }
 
     // MARK: Installing
@@ -71,10 +93,79 @@ public final class SectionedDataSource<Section: DiffableSection>: ListDataSource
         store(sections, index: index)
     }
 
+    /// A stage's model as a `StagedUpdate` hands it over: a patch is kept as it is.
+    func install(_ stage: StageModel<Section>, index: KeyIndex<Section>?) {
+        switch stage {
+        case .arrays(let sections):
+            store(sections, index: index)
+        case .patch(let patch):
+            // The patch's base is the model installed before it (the old model, or the previous
+            // content stage's base): releasing the arrays here frees nothing.
+            store(patch.base, index: index)
+            self.patch = patch
+        }
+    }
+
+    /// An update whose stages install into this data source as a render's do: content stages as
+    /// the patches `staged` holds (when staged with `patchesContentStages`), the last stage
+    /// `final` with `index` (the key table of `final`, or nil: built on the next lookup).
+    /// - Complexity: O(1).
+    func stagedUpdate(_ staged: StagedChangeset<Section>, final: [Section], index: KeyIndex<Section>?) -> StagedUpdate<Section> {
+        // Weak: an update kept by the UI after the data source is gone installs nothing (and
+        // keeps no data source alive through `onChange`).
+        StagedUpdate(staged, final: final) { [weak self] stage, isFinal in self?.install(stage, index: isFinal ? index : nil) }
+    }
+
+    /// `stagedUpdate(_:final:index:)` with no key table, for `rowdiff bench`, which times a
+    /// render's steps one by one. Not public API: reachable only through
+    /// `@_spi(Bench) import RowDiffDataSources`, and free to change.
+    @_spi(Bench)
+    public func stagedUpdate(_ staged: StagedChangeset<Section>, final: [Section]) -> StagedUpdate<Section> {
+        stagedUpdate(staged, final: final, index: nil)
+    }
+
     private func store(_ sections: [Section], index: KeyIndex<Section>?) {
-        self.sections = sections
+        model = sections
+        patch = nil
         self.index = index
         version &+= 1
+    }
+
+    // MARK: Reading (a patched content stage is read without building its arrays)
+
+    /// Section `index` of the model (`sections[index]`); in a patched content stage, only that
+    /// section is built (once per stage), for the UI's header and footer queries.
+    /// - Precondition: `index` is a valid section index.
+    /// - Complexity: O(1), or O(rows of the section) the first time in a patched stage.
+    func section(at index: Int) -> Section {
+        guard let patch else { return model[index] }
+        if let built = patchedSections[index] { return built }
+        let built = patch.section(at: index)
+        patchedSections[index] = built
+        return built
+    }
+
+    /// - Complexity: O(1) (see `section(at:)`).
+    public func headerTitle(in section: Int) -> String? { (self.section(at: section) as? any TitledSection)?.headerTitle }
+
+    /// - Complexity: O(1) (see `section(at:)`).
+    public func footerTitle(in section: Int) -> String? { (self.section(at: section) as? any TitledSection)?.footerTitle }
+
+    /// - Complexity: O(1).
+    public var numberOfSections: Int { model.count }
+
+    /// - Precondition: `section` is a valid section index (the message names it and the count).
+    /// - Complexity: O(1).
+    public func numberOfItems(in section: Int) -> Int {
+        checkSection(section, in: model)
+        return model[section].rows.count
+    }
+
+    /// - Precondition: `path` is a valid position (the message names it and the counts).
+    /// - Complexity: O(1) expected.
+    public func item(at path: ItemPath) -> Section.Row {
+        checkPath(path, in: model)
+        return patch?.row(at: path) ?? model[path.section].rows[path.item]
     }
 
     /// Diffs the model against `new` and hands the change to `onChange` as a `StagedUpdate` whose
@@ -93,9 +184,8 @@ public final class SectionedDataSource<Section: DiffableSection>: ListDataSource
             onChange?(.reloadAll)
             return
         }
-        let update = StagedUpdate(StagedChangeset(diff, updateStyle: reconfigures ? .reconfigure : .reload), final: new) {
-            [unowned self] data in self.install(data, index: nil)
-        }
+        let staged = StagedChangeset(diff, updateStyle: reconfigures ? .reconfigure : .reload, patchesContentStages: true)
+        let update = stagedUpdate(staged, final: new, index: nil)
         onChange?(.staged(update))
         update.installRemaining()
     }
@@ -107,7 +197,8 @@ public final class SectionedDataSource<Section: DiffableSection>: ListDataSource
 
     private var keyIndex: KeyIndex<Section> {
         if let index { return index }
-        let built = KeyIndex(sections)
+        // A patched content stage has its base's keys at the same positions: no arrays are built.
+        let built = KeyIndex(model)
         index = built
         return built
     }
@@ -133,7 +224,8 @@ public final class SectionedDataSource<Section: DiffableSection>: ListDataSource
     /// - Complexity: O(1).
     public func keys(at path: ItemPath) -> (section: Section.DiffIdentity, item: Section.Row.DiffIdentity) {
         let row = item(at: path) // checks `path` first
-        return (sections[path.section].diffIdentity, row.diffIdentity)
+        // Section keys are the same in a patched content stage and its base.
+        return (model[path.section].diffIdentity, row.diffIdentity)
     }
 
     /// The key of the row at `path`.
@@ -146,9 +238,9 @@ public final class SectionedDataSource<Section: DiffableSection>: ListDataSource
     /// - Complexity: O(1).
     public func sectionKey(at index: Int) -> Section.DiffIdentity {
         precondition(
-            index >= 0 && index < sections.count,
-            "RowDiff: sectionKey(at: \(index)): section \(index) is out of range; the list has \(sections.count) sections")
-        return sections[index].diffIdentity
+            index >= 0 && index < model.count,
+            "RowDiff: sectionKey(at: \(index)): section \(index) is out of range; the list has \(model.count) sections")
+        return model[index].diffIdentity
     }
 
     /// The row with key `key`, if present.

@@ -1,3 +1,5 @@
+@_spi(Staging) import RowDiff
+
 /// A staged change that installs its own data: each stage carries the batch to apply and an
 /// `install()` that puts that stage's data into the data source. The UI calls `install()` inside
 /// the batch that applies the stage, so the data source and the view never disagree — a change
@@ -26,10 +28,20 @@ public final class StagedUpdate<Section: DiffableSection> {
         /// The batch: operations relative to the previous stage's data.
         public let update: BatchUpdate
         /// The data the data source reports once this stage is installed.
-        public let data: [Section]
+        /// - Complexity: the changeset stage's `data` (O(1), or O(S + rows of the touched
+        ///   sections) for a content stage held as a patch: the renderer's and `update(to:)`'s).
+        public var data: [Section] { stage.data }
         /// This stage's position.
         public let index: Int
         fileprivate let owner: StagedUpdate<Section>
+        private let stage: StagedChangeset<Section>.Stage
+
+        fileprivate init(_ stage: StagedChangeset<Section>.Stage, index: Int, owner: StagedUpdate<Section>) {
+            self.update = stage.update
+            self.stage = stage
+            self.index = index
+            self.owner = owner
+        }
 
         /// Installs this stage's data into the data source. Call it inside the batch that applies
         /// `update`, before the batch ends (UIKit reads the new counts when the block returns).
@@ -44,7 +56,7 @@ public final class StagedUpdate<Section: DiffableSection> {
     /// be a reference cycle.)
     /// - Complexity: O(stages).
     public var stages: [Stage] {
-        changeset.stages.enumerated().map { k, stage in Stage(update: stage.update, data: stage.data, index: k, owner: self) }
+        changeset.stages.enumerated().map { k, stage in Stage(stage, index: k, owner: self) }
     }
     /// How many stages are installed (all of them once the update is applied).
     public private(set) var installedStageCount: Int
@@ -56,7 +68,7 @@ public final class StagedUpdate<Section: DiffableSection> {
     private let final: [Section]
     /// Stores a stage's data; the flag is true for the final model (the last stage, or
     /// `installRemaining()`).
-    private let installData: @MainActor ([Section], _ isFinal: Bool) -> Void
+    private let installData: @MainActor (StageModel<Section>, _ isFinal: Bool) -> Void
 
     /// An update from `old` to `new` for a data source that stores its model with `install`.
     /// Nothing is installed until a stage (or `installRemaining()`) is.
@@ -74,12 +86,14 @@ public final class StagedUpdate<Section: DiffableSection> {
     public convenience init(
         _ changeset: StagedChangeset<Section>, final: [Section], install: @escaping @MainActor ([Section]) -> Void
     ) {
-        self.init(changeset, final: final, installing: { data, _ in install(data) })
+        self.init(changeset, final: final, installing: { model, _ in install(model.arrays) })
     }
 
-    /// An update whose installer is told when it installs the final model (the renderer hands
-    /// over its prebuilt key table there).
-    init(_ changeset: StagedChangeset<Section>, final: [Section], installing: @escaping @MainActor ([Section], _ isFinal: Bool) -> Void) {
+    /// An update whose installer takes content stages as patches when the changeset holds them
+    /// so (`SectionedDataSource` stores them as they are) and is told when it installs the final
+    /// model (the renderer hands over its prebuilt key table there).
+    init(_ changeset: StagedChangeset<Section>, final: [Section],
+         installing: @escaping @MainActor (StageModel<Section>, _ isFinal: Bool) -> Void) {
         self.changeset = changeset
         self.final = final
         self.installData = installing
@@ -110,7 +124,7 @@ public final class StagedUpdate<Section: DiffableSection> {
         installedStageCount += 1
         let isLast = installedStageCount == changeset.stages.count
         if isLast { finalInstalled = true }
-        installData(isLast ? final : changeset.stages[k].data, isLast)
+        installData(isLast ? .arrays(final) : StageModel(changeset.stages[k]), isLast)
     }
 
     /// Applies the stages not yet installed to `target`: one `performBatchUpdates` per stage, each
@@ -147,7 +161,27 @@ public final class StagedUpdate<Section: DiffableSection> {
         guard !finalInstalled else { return }
         installedStageCount = changeset.stages.count
         finalInstalled = true
-        installData(final, true)
+        installData(.arrays(final), true)
+    }
+}
+
+/// The model a stage installs: arrays, or a content stage's patch of the old model (see
+/// `StagePatch`), which `SectionedDataSource` stores without copying a row.
+enum StageModel<Section: DiffableSection> {
+    case arrays([Section])
+    case patch(StagePatch<Section>)
+
+    init(_ stage: StagedChangeset<Section>.Stage) {
+        if let patch = stage.patch { self = .patch(patch) } else { self = .arrays(stage.data) }
+    }
+
+    /// The model as arrays (a patch is built into them).
+    /// - Complexity: O(1) for arrays, O(S + rows of the touched sections) for a patch.
+    var arrays: [Section] {
+        switch self {
+        case .arrays(let model): return model
+        case .patch(let patch): return patch.model
+        }
     }
 }
 

@@ -104,7 +104,7 @@ public final class ListController<Section: DiffableSection & Sendable>: ListView
 
     public func title(for element: ListElement, in section: Int) -> String? {
         guard section >= 0, section < dataSource.numberOfSections else { return nil }
-        return supplementary(dataSource.sections[section], element)?.title
+        return supplementary(dataSource.section(at: section), element)?.title
     }
 
     public func validationSnapshot() -> ValidationSnapshot {
@@ -123,7 +123,7 @@ public final class ListController<Section: DiffableSection & Sendable>: ListView
 
     public func supplementaryView(_ element: ListElement, in section: Int) -> AnyObject? {
         guard element != .cell, section >= 0, section < dataSource.numberOfSections else { return nil }
-        let model = dataSource.sections[section]
+        let model = dataSource.section(at: section)
         let path = ItemPath(section: section, item: 0)
         let content = supplementary(model, element)
         let shows = ShownView<Section.Row>.Content.supplementary(AnyHashable(model.diffIdentity), element, content)
@@ -145,7 +145,7 @@ public final class ListController<Section: DiffableSection & Sendable>: ListView
             return row.diffIdentity == current.diffIdentity && row.isContentEqual(to: current)
         case .supplementary(let section, let shownElement, let content):
             guard element == shownElement, path.section >= 0, path.section < dataSource.numberOfSections else { return false }
-            let model = dataSource.sections[path.section]
+            let model = dataSource.section(at: path.section)
             return section == AnyHashable(model.diffIdentity) && content == supplementary(model, element)
         }
     }
@@ -242,7 +242,7 @@ public final class ListController<Section: DiffableSection & Sendable>: ListView
     /// The header or footer `supplementary` describes for `section`; nil for cells and invalid sections.
     private func sectionSupplementary(_ element: ListElement, in section: Int) -> Supplementary? {
         guard element != .cell, section >= 0, section < dataSource.numberOfSections else { return nil }
-        return supplementary(dataSource.sections[section], element)
+        return supplementary(dataSource.section(at: section), element)
     }
 
     // MARK: Editing

@@ -1,3 +1,5 @@
+@_spi(Staging) import RowDiff
+
 /// Renders declarative state into a list view: new state in → diff off the main thread → staged
 /// batches applied to the target with the data swapped inside each batch → completion.
 ///
@@ -258,7 +260,9 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
             let changes = diff.changeset.changeCount
             if changes > input.maximumChanges { return result(.reload(.tooManyChanges(changes))) }
             if sequential, let steps = SequentialStep.steps(of: diff) { return result(.sequential(steps)) }
-            return result(.staged(StagedChangeset(diff, updateStyle: reconfigure ? .reconfigure : .reload)))
+            // Content stages as patches of the old model: the data source stores them as they
+            // are, so no stage copies the rows of the sections it touches (see `StagePatch`).
+            return result(.staged(StagedChangeset(diff, updateStyle: reconfigure ? .reconfigure : .reload, patchesContentStages: true)))
         }
     }
 
@@ -307,11 +311,7 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
             // One batch per stage, each installing its data inside the batch; the last stage
             // installs the caller's own values (equal to its data by identity and content, so
             // fields outside the comparison are current too) with the key table built beside the diff.
-            let dataSource = self.dataSource
-            let index = computed.index
-            let update = StagedUpdate(staged, final: final) { data, isFinal in
-                dataSource.install(data, index: isFinal ? index : nil)
-            }
+            let update = dataSource.stagedUpdate(staged, final: final, index: computed.index)
             if let target {
                 update.apply(to: target, completion: finish)
             } else {
