@@ -40,7 +40,7 @@ public struct CoreStatus: Error, RawRepresentable, Hashable, Sendable, CustomStr
 /// One side of a diff as the core sees it: fingerprints, per-section row counts and, optionally,
 /// content fingerprints (the typed layer compares content in Swift and passes none).
 /// The exact-identity pass and the benchmark hook use it; the typed diff's first pass hands the
-/// core its two shared arrays directly (`diff(prints:counts:...)`).
+/// core its two shared buffers directly (`diff(prints:counts:...)`).
 @usableFromInline
 struct CoreInput {
     @usableFromInline var sections: [UInt64]
@@ -88,23 +88,25 @@ struct CoreInput {
 struct CoreResult: Sendable {
     @usableFromInline static let none = UInt32.max
 
-    @usableFromInline var sectionOldToNew: [UInt32] = []
-    @usableFromInline var sectionNewToOld: [UInt32] = []
-    @usableFromInline var sectionDeletes: [Int] = []
-    @usableFromInline var sectionInserts: [Int] = []
-    @usableFromInline var sectionMoves: [Move<Int>] = []
-    @usableFromInline var sectionOldDuplicates: [Int] = []
-    @usableFromInline var sectionNewDuplicates: [Int] = []
-    @usableFromInline var rowOldToNew: [UInt32] = []
-    @usableFromInline var rowNewToOld: [UInt32] = []
-    @usableFromInline var rowDeletes: [ItemPath] = []
-    @usableFromInline var rowInserts: [ItemPath] = []
-    @usableFromInline var rowMoves: [Move<ItemPath>] = []
+    // No default values: with them the initializer built a default result first and copied it
+    // (a retain and a release of each of its sixteen arrays, ~800 instructions of a 100-row diff).
+    @usableFromInline let sectionOldToNew: [UInt32]
+    @usableFromInline let sectionNewToOld: [UInt32]
+    @usableFromInline let sectionDeletes: [Int]
+    @usableFromInline let sectionInserts: [Int]
+    @usableFromInline let sectionMoves: [Move<Int>]
+    @usableFromInline let sectionOldDuplicates: [Int]
+    @usableFromInline let sectionNewDuplicates: [Int]
+    @usableFromInline let rowOldToNew: [UInt32]
+    @usableFromInline let rowNewToOld: [UInt32]
+    @usableFromInline let rowDeletes: [ItemPath]
+    @usableFromInline let rowInserts: [ItemPath]
+    @usableFromInline let rowMoves: [Move<ItemPath>]
     /// Rows whose content versions differ; nil when no versions were given.
-    @usableFromInline var rowUpdates: [Move<ItemPath>]? = nil
-    @usableFromInline var rowOldDuplicates: [Int] = []
-    @usableFromInline var rowNewDuplicates: [Int] = []
-    @usableFromInline var steps: [CoreStep]? = nil
+    @usableFromInline let rowUpdates: [Move<ItemPath>]?
+    @usableFromInline let rowOldDuplicates: [Int]
+    @usableFromInline let rowNewDuplicates: [Int]
+    @usableFromInline let steps: [CoreStep]?
 
     init(sectionOldToNew: [UInt32], sectionNewToOld: [UInt32], sectionDeletes: [Int], sectionInserts: [Int],
          sectionMoves: [Move<Int>], sectionOldDuplicates: [Int], sectionNewDuplicates: [Int],
@@ -191,13 +193,13 @@ public final class DiffContext: @unchecked Sendable {
         return try lock.withLock { () throws(CoreStatus) -> CoreResult in try unlockedDiff(old, new, patch: patch) }
     }
 
-    /// Diffs both sides of a typed diff as prepared in two shared arrays: `prints` holds the old
+    /// Diffs both sides of a typed diff as prepared in two shared buffers: `prints` holds the old
     /// side's section then row fingerprints, then the new side's; `counts` the old side's row
-    /// counts, then the new side's. Taking the arrays themselves spares building, copying and
-    /// releasing two inputs of slices per diff (about 1,000 instructions of a 100-row diff).
+    /// counts, then the new side's. Taking the buffers themselves spares building, copying and
+    /// releasing two inputs per diff (about 1,000 instructions of a 100-row diff).
     @usableFromInline
-    func diff(prints: [UInt64], counts: [Int], oldSections: Int, oldRows: Int, oldContents: [UInt64]?,
-              newContents: [UInt64]?, patch: Bool, exclusive: Bool) throws(CoreStatus) -> CoreResult {
+    func diff(prints: UnsafeBufferPointer<UInt64>, counts: UnsafeBufferPointer<Int>, oldSections: Int, oldRows: Int,
+              oldContents: [UInt64]?, newContents: [UInt64]?, patch: Bool, exclusive: Bool) throws(CoreStatus) -> CoreResult {
         let run = { () throws(CoreStatus) -> CoreResult in
             var sections = cdiff_changes()
             var rows = cdiff_row_changes()
@@ -205,22 +207,18 @@ public final class DiffContext: @unchecked Sendable {
             let newStart = oldSections + oldRows
             let newRows = prints.count - newStart - newSections
             let (status, maps) = Self.withRowMaps(oldRows: oldRows, newRows: newRows) { maps in
-                prints.withUnsafeBufferPointer { prints in
-                    counts.withUnsafeBufferPointer { counts in
-                        CoreInput.withOptional(oldContents) { oldContents in
-                            CoreInput.withOptional(newContents) { newContents in
-                                let base = prints.baseAddress
-                                var old = cdiff_sectioned_list(
-                                    sections: base, sectionContents: nil, count: oldSections, rowCounts: counts.baseAddress,
-                                    rows: base.map { $0 + oldSections }, rowContents: oldContents, rowCount: oldRows)
-                                var new = cdiff_sectioned_list(
-                                    sections: base.map { $0 + newStart }, sectionContents: nil, count: newSections,
-                                    rowCounts: counts.baseAddress.map { $0 + oldSections },
-                                    rows: base.map { $0 + newStart + newSections }, rowContents: newContents, rowCount: newRows)
-                                guard let maps else { return cdiff_diff_sectioned(self.context, &old, &new, &sections, &rows) }
-                                return cdiff_diff_sectioned_into(self.context, &old, &new, maps.old, maps.new, &sections, &rows)
-                            }
-                        }
+                CoreInput.withOptional(oldContents) { oldContents in
+                    CoreInput.withOptional(newContents) { newContents in
+                        let base = prints.baseAddress
+                        var old = cdiff_sectioned_list(
+                            sections: base, sectionContents: nil, count: oldSections, rowCounts: counts.baseAddress,
+                            rows: base.map { $0 + oldSections }, rowContents: oldContents, rowCount: oldRows)
+                        var new = cdiff_sectioned_list(
+                            sections: base.map { $0 + newStart }, sectionContents: nil, count: newSections,
+                            rowCounts: counts.baseAddress.map { $0 + oldSections },
+                            rows: base.map { $0 + newStart + newSections }, rowContents: newContents, rowCount: newRows)
+                        guard let maps else { return cdiff_diff_sectioned(self.context, &old, &new, &sections, &rows) }
+                        return cdiff_diff_sectioned_into(self.context, &old, &new, maps.old, maps.new, &sections, &rows)
                     }
                 }
             }

@@ -99,9 +99,10 @@ extension IdentityFingerprints {
     /// identities were 3 MB of them).
     /// - Complexity: O(rows).
     @inlinable
-    static func writeRows<Row: Diffable>(_ sections: [[Row]], seed: UInt64, mask: UInt64,
-                                         fingerprintable: (any Fingerprintable.Type)?,
-                                         into output: UnsafeMutableBufferPointer<UInt64>) {
+    static func writeRows<Row: Diffable, Sections: Collection<[Row]>>(
+        _ sections: Sections, seed: UInt64, mask: UInt64, fingerprintable: (any Fingerprintable.Type)?,
+        into output: UnsafeMutableBufferPointer<UInt64>
+    ) {
         if Row.DiffIdentity.self == Int.self {
             intRows(sections, seed: seed, mask: mask, into: output)
             return
@@ -126,8 +127,8 @@ extension IdentityFingerprints {
     /// exactly `Int.fingerprint(seed:)`'s values, without the block copy and the call per block.
     /// - Precondition: `Row.DiffIdentity` is `Int`.
     @inlinable
-    static func intRows<Row: Diffable>(_ sections: [[Row]], seed: UInt64, mask: UInt64,
-                                       into output: UnsafeMutableBufferPointer<UInt64>) {
+    static func intRows<Row: Diffable, Sections: Collection<[Row]>>(_ sections: Sections, seed: UInt64, mask: UInt64,
+                                                                    into output: UnsafeMutableBufferPointer<UInt64>) {
         precondition(MemoryLayout<Row.DiffIdentity>.size == MemoryLayout<Int>.size
                         && output.count >= sections.reduce(0) { $0 + $1.count }, "RowDiff: Int rows expected")
         guard var print = output.baseAddress else { return }
@@ -158,8 +159,8 @@ extension IdentityFingerprints {
     /// per-row work); only the batch call goes through the conformance found at run time. The
     /// batch writes into a second block on the stack that is then copied out to `output`.
     @inlinable
-    static func blocks<Row: Diffable>(_ sections: [[Row]], as type: any Fingerprintable.Type, seed: UInt64,
-                                      into output: UnsafeMutableBufferPointer<UInt64>) {
+    static func blocks<Row: Diffable, Sections: Collection<[Row]>>(_ sections: Sections, as type: any Fingerprintable.Type,
+                                                                   seed: UInt64, into output: UnsafeMutableBufferPointer<UInt64>) {
         let blockRows = min(blockRows(stride: MemoryLayout<Row.DiffIdentity>.stride), printBlock)
         withUnsafeTemporaryAllocation(of: Row.DiffIdentity.self, capacity: blockRows) { block in
             withUnsafeTemporaryAllocation(of: UInt64.self, capacity: blockRows) { prints in
