@@ -156,7 +156,8 @@ struct CoreStep: Sendable, Hashable {
 /// Safe to share: diffs on one context run one at a time (a lock), and results are copied out.
 /// For diffs that should run in parallel, use one context per task.
 public final class DiffContext: @unchecked Sendable {
-    private let context: OpaquePointer
+    /// The C context; only the bridge's files use it, each call under `lock` or `exclusive`.
+    let context: OpaquePointer
     private let lock = Lock()
 
     /// A new context. Traps only if the process is out of memory for a few hundred bytes.
@@ -206,6 +207,11 @@ public final class DiffContext: @unchecked Sendable {
             let newSections = counts.count - oldSections
             let newStart = oldSections + oldRows
             let newRows = prints.count - newStart - newSections
+            if oldSections == 1 && newSections == 1 && prints[0] == prints[newStart]
+                && oldRows + newRows < Self.flatDiffMaximum {
+                return try self.flatDiff(prints: prints, oldRows: oldRows, oldContents: oldContents,
+                                         newContents: newContents, patch: patch)
+            }
             let (status, maps) = Self.withRowMaps(oldRows: oldRows, newRows: newRows) { maps in
                 CoreInput.withOptional(oldContents) { oldContents in
                     CoreInput.withOptional(newContents) { newContents in
@@ -250,17 +256,7 @@ public final class DiffContext: @unchecked Sendable {
         // The patch first (cdiff_patch leaves the diff's result valid), so that the result is
         // built once, in the return statement: a result built in a variable and then returned was
         // copied twice (a retain and a release of each of its seventeen arrays per copy).
-        var steps: [CoreStep]?
-        if patch {
-            var pointer: UnsafePointer<cdiff_step>?
-            var count = 0
-            let patchStatus = cdiff_patch(context, &pointer, &count)
-            guard patchStatus == CDIFF_OK else { throw CoreStatus(patchStatus) }
-            steps = UnsafeBufferPointer(start: pointer, count: count).map { step in
-                CoreStep(operation: CoreStep.Operation(rawValue: step.op)!, source: Int(step.source),
-                         from: ItemPath(step.from), to: ItemPath(step.to))
-            }
-        }
+        let steps = patch ? try patchSteps() : nil
         // Each list is converted in one pass into an array of its exact size (`Array(buffer)` and
         // `map` allocate once, in code specialised for the element type).
         return CoreResult(
@@ -282,7 +278,19 @@ public final class DiffContext: @unchecked Sendable {
             steps: steps)
     }
 
-    private static func copy(_ pointer: UnsafePointer<UInt32>?, _ count: Int) -> [UInt32] {
+    /// The core's sequential patch of its last diff.
+    func patchSteps() throws(CoreStatus) -> [CoreStep] {
+        var pointer: UnsafePointer<cdiff_step>?
+        var count = 0
+        let patchStatus = cdiff_patch(context, &pointer, &count)
+        guard patchStatus == CDIFF_OK else { throw CoreStatus(patchStatus) }
+        return UnsafeBufferPointer(start: pointer, count: count).map { step in
+            CoreStep(operation: CoreStep.Operation(rawValue: step.op)!, source: Int(step.source),
+                     from: ItemPath(step.from), to: ItemPath(step.to))
+        }
+    }
+
+    static func copy(_ pointer: UnsafePointer<UInt32>?, _ count: Int) -> [UInt32] {
         guard let pointer, count > 0 else { return [] }
         // One section matched to one section (every flat list): a shared array, not a new one.
         if count == 1 && pointer[0] == 0 { return firstToFirst }
@@ -290,7 +298,7 @@ public final class DiffContext: @unchecked Sendable {
     }
 
     /// The map of a single element matched to the single element of the other side.
-    private static let firstToFirst: [UInt32] = [0]
+    static let firstToFirst: [UInt32] = [0]
 
     /// Storage for the two row maps, when a diff is large enough for it to pay: `call` passes it
     /// to `cdiff_diff_sectioned_into`, and the core writes the maps straight into the arrays
@@ -328,12 +336,12 @@ public final class DiffContext: @unchecked Sendable {
         }
     }
 
-    private static func indices(_ pointer: UnsafePointer<UInt32>?, _ count: Int) -> [Int] {
+    static func indices(_ pointer: UnsafePointer<UInt32>?, _ count: Int) -> [Int] {
         converted(pointer, count) { Int($0) }
     }
 
     /// The C list as a Swift array (no array for an empty list: nothing is allocated).
-    private static func converted<Source, Target>(_ pointer: UnsafePointer<Source>?, _ count: Int,
+    static func converted<Source, Target>(_ pointer: UnsafePointer<Source>?, _ count: Int,
                                                   _ transform: (Source) -> Target) -> [Target] {
         guard let pointer, count > 0 else { return [] }
         return UnsafeBufferPointer(start: pointer, count: count).map(transform)

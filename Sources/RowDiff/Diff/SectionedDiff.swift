@@ -196,15 +196,26 @@ public struct SectionedDiff<Section: DiffableSection> {
                             // One old section (every flat list): its rows are read in place, with
                             // no per-row look-up of the section or copy of its array.
                             agree = old.rows[0].withUnsafeBufferPointer { oldRows in
-                                for global in index..<end {
-                                    let oldIndex = newToOld[global]
-                                    if oldIndex == CoreResult.none { continue }
-                                    let before = oldRows[Int(oldIndex)], after = rows[global - start]
-                                    if checksIdentities && before.diffIdentity != after.diffIdentity { return false }
-                                    if comparesContent && !before.isContentEqual(to: after) {
-                                        updates.append(Move(from: ItemPath(section: 0, item: Int(oldIndex)),
-                                                            to: ItemPath(section: section, item: global - start)))
+                                // No old rows: no pairs. Walked by pointer: the indexed loop kept an
+                                // overflow check and reloads per pair (28 instructions a pair, this 18).
+                                guard let oldBase = oldRows.baseAddress, let newBase = rows.baseAddress,
+                                      let maps = newToOld.baseAddress else { return true }
+                                var pair = maps + index, after = newBase + (index - start)
+                                let last = maps + end
+                                while pair != last {
+                                    let oldIndex = pair.pointee
+                                    if oldIndex != CoreResult.none {
+                                        let before = oldBase + Int(oldIndex)
+                                        if checksIdentities && before.pointee.diffIdentity != after.pointee.diffIdentity {
+                                            return false
+                                        }
+                                        if comparesContent && !before.pointee.isContentEqual(to: after.pointee) {
+                                            updates.append(Move(from: ItemPath(section: 0, item: Int(oldIndex)),
+                                                                to: ItemPath(section: section, item: after - newBase)))
+                                        }
                                     }
+                                    pair += 1
+                                    after += 1
                                 }
                                 return true
                             }
