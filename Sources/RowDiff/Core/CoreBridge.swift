@@ -159,23 +159,56 @@ public final class DiffContext: @unchecked Sendable {
     /// The C context; only the bridge's files use it, each call under `lock` or `exclusive`.
     let context: OpaquePointer
     private let lock = Lock()
+    /// Memory for a typed diff's fingerprints, kept between diffs like the core's scratch (see
+    /// `fingerprintScratch(count:)`). Behind a pointer: a class's stored `var` pays run-time
+    /// exclusivity checks on every access.
+    private let scratch: UnsafeMutablePointer<UnsafeMutableBufferPointer<UInt64>>
 
     /// A new context. Traps only if the process is out of memory for a few hundred bytes.
     public init() {
         guard let context = cdiff_context_create() else { fatalError("RowDiff: out of memory creating a diff context") }
         self.context = context
+        scratch = .allocate(capacity: 1)
+        scratch.initialize(to: UnsafeMutableBufferPointer(start: nil, count: 0))
     }
 
-    deinit { cdiff_context_free(context) }
+    deinit {
+        cdiff_context_free(context)
+        scratch.pointee.deallocate()
+        scratch.deallocate()
+    }
 
     /// Bytes of scratch memory the context holds.
-    public var memoryInUse: Int { lock.withLock { cdiff_context_memory(context) } }
+    public var memoryInUse: Int { lock.withLock { exclusiveMemoryInUse } }
 
     /// `memoryInUse` for the pool, which owns the context it is given back outright (no lock).
-    fileprivate var exclusiveMemoryInUse: Int { cdiff_context_memory(context) }
+    fileprivate var exclusiveMemoryInUse: Int {
+        cdiff_context_memory(context) + scratch.pointee.count * MemoryLayout<UInt64>.stride
+    }
 
     /// Releases the scratch memory; the context stays usable.
-    public func reset() { lock.withLock { cdiff_context_reset(context) } }
+    public func reset() {
+        lock.withLock {
+            cdiff_context_reset(context)
+            scratch.pointee.deallocate()
+            scratch.pointee = UnsafeMutableBufferPointer(start: nil, count: 0)
+        }
+    }
+
+    /// Room for `count` fingerprints, kept for the next diff: a warm diff of a similar size
+    /// allocates nothing for them (a temporary allocation of a 100-row diff's fingerprints is
+    /// already a heap allocation: the standard library puts at most 1 KB on the stack unchecked).
+    /// - Precondition: the caller owns the context outright (`exclusive`: a pooled context), so
+    ///   nothing else reads or writes the scratch until the diff is done.
+    @usableFromInline
+    func fingerprintScratch(count: Int) -> UnsafeMutableBufferPointer<UInt64> {
+        if scratch.pointee.count < count {
+            scratch.pointee.deallocate()
+            // Half again as much: lists that grow a little between diffs do not reallocate each time.
+            scratch.pointee = .allocate(capacity: max(count, scratch.pointee.count + scratch.pointee.count / 2))
+        }
+        return UnsafeMutableBufferPointer(rebasing: scratch.pointee[0..<count])
+    }
 
     /// The contexts diffs use when `DiffOptions.context` is nil.
     @usableFromInline static let pool = ContextPool()

@@ -103,8 +103,9 @@ struct SideTypes {
 }
 
 /// The first core pass of a typed diff. Both sides' fingerprints and row counts exist only for
-/// the core call, in scratch memory on the stack where it fits: arrays for them cost an
-/// allocation and a release each per diff (the fingerprints' through the standard library's
+/// the core call: the fingerprints in the scratch a pooled context keeps between diffs (or in
+/// temporary memory, for a context the caller gave), the counts on the stack. Arrays for them cost
+/// an allocation and a release each per diff (the fingerprints' through the standard library's
 /// unspecialised path). The two sides are independent, so above the parallel threshold they are
 /// fingerprinted on two cores, each into its own part of the scratch.
 @usableFromInline
@@ -118,38 +119,53 @@ enum FirstPass<Section: DiffableSection> {
     static func diff(_ old: FlattenedSide<Section>, _ new: FlattenedSide<Section>, parallel: Bool,
                      on context: DiffContext, mask: UInt64, types: SideTypes, patch: Bool, exclusive: Bool)
         -> (core: CoreResult, oldVersions: [UInt64]?, newVersions: [UInt64]?) {
-        let oldCount = old.sections.count + old.rowCount
-        let total = oldCount + new.sections.count + new.rowCount
-        // Old sections, old rows, new sections, new rows.
-        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: total) { prints in
-            let oldOutput = UnsafeMutableBufferPointer(rebasing: prints[0..<oldCount])
-            let newOutput = UnsafeMutableBufferPointer(rebasing: prints[oldCount..<total])
-            let versions: ([UInt64]?, [UInt64]?)
-            if parallel {
-                versions = ParallelWork.both(
-                    parallel: true,
-                    { prepare(old, mask: mask, types: types, into: oldOutput) },
-                    { prepare(new, mask: mask, types: types, into: newOutput) })
-            } else {
-                // Called directly: the closures above would each capture a copy of their side.
-                versions = (prepare(old, mask: mask, types: types, into: oldOutput),
-                            prepare(new, mask: mask, types: types, into: newOutput))
-            }
-            let core = withUnsafeTemporaryAllocation(of: Int.self, capacity: old.rows.count + new.rows.count) { counts in
-                var next = 0
-                for rows in old.rows { counts.initializeElement(at: next, to: rows.count); next += 1 }
-                for rows in new.rows { counts.initializeElement(at: next, to: rows.count); next += 1 }
-                do {
-                    return try context.diff(prints: UnsafeBufferPointer(prints), counts: UnsafeBufferPointer(counts),
-                                            oldSections: old.sections.count, oldRows: old.rowCount,
-                                            oldContents: versions.0, newContents: versions.1, patch: patch,
-                                            exclusive: exclusive)
-                } catch {
-                    preconditionFailure("RowDiff: the diff failed: \(error)")
-                }
-            }
-            return (core, versions.0, versions.1)
+        let total = old.sections.count + old.rowCount + new.sections.count + new.rowCount
+        // A pooled context is this diff's alone: its kept scratch holds the fingerprints. A
+        // context the caller gave may be shared, and it is locked only for the core call.
+        if exclusive {
+            return diff(old, new, parallel: parallel, prints: context.fingerprintScratch(count: total), on: context,
+                        mask: mask, types: types, patch: patch, exclusive: true)
         }
+        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: total) { prints in
+            diff(old, new, parallel: parallel, prints: prints, on: context, mask: mask, types: types, patch: patch,
+                 exclusive: false)
+        }
+    }
+
+    /// `diff` with `prints` for the fingerprints: old sections, old rows, new sections, new rows.
+    @inlinable
+    static func diff(_ old: FlattenedSide<Section>, _ new: FlattenedSide<Section>, parallel: Bool,
+                     prints: UnsafeMutableBufferPointer<UInt64>, on context: DiffContext, mask: UInt64,
+                     types: SideTypes, patch: Bool, exclusive: Bool)
+        -> (core: CoreResult, oldVersions: [UInt64]?, newVersions: [UInt64]?) {
+        let oldCount = old.sections.count + old.rowCount, total = prints.count
+        let oldOutput = UnsafeMutableBufferPointer(rebasing: prints[0..<oldCount])
+        let newOutput = UnsafeMutableBufferPointer(rebasing: prints[oldCount..<total])
+        let versions: ([UInt64]?, [UInt64]?)
+        if parallel {
+            versions = ParallelWork.both(
+                parallel: true,
+                { prepare(old, mask: mask, types: types, into: oldOutput) },
+                { prepare(new, mask: mask, types: types, into: newOutput) })
+        } else {
+            // Called directly: the closures above would each capture a copy of their side.
+            versions = (prepare(old, mask: mask, types: types, into: oldOutput),
+                        prepare(new, mask: mask, types: types, into: newOutput))
+        }
+        let core = withUnsafeTemporaryAllocation(of: Int.self, capacity: old.rows.count + new.rows.count) { counts in
+            var next = 0
+            for rows in old.rows { counts.initializeElement(at: next, to: rows.count); next += 1 }
+            for rows in new.rows { counts.initializeElement(at: next, to: rows.count); next += 1 }
+            do {
+                return try context.diff(prints: UnsafeBufferPointer(prints), counts: UnsafeBufferPointer(counts),
+                                        oldSections: old.sections.count, oldRows: old.rowCount,
+                                        oldContents: versions.0, newContents: versions.1, patch: patch,
+                                        exclusive: exclusive)
+            } catch {
+                preconditionFailure("RowDiff: the diff failed: \(error)")
+            }
+        }
+        return (core, versions.0, versions.1)
     }
 
     /// Writes one side's section then row fingerprints into `output`; returns its rows' content
