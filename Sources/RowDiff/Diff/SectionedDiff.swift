@@ -221,18 +221,20 @@ public struct SectionedDiff<Section: DiffableSection> {
                             }
                             return
                         }
+                        // Not one old section here, so `oldSectionOf` is filled (no old rows: no
+                        // pair), and the old side's tables are its rows and starts.
+                        let oldRows = old.rows.all, oldStarts = old.rowStart.table
                         for global in index..<end {
                             let oldIndex = newToOld[global]
                             if oldIndex == CoreResult.none { continue }
-                            // Not one old section here, so `oldSectionOf` is filled (no old rows: no pair).
                             let oldSection = Int(oldSectionOf[Int(oldIndex)])
-                            let oldItem = Int(oldIndex) - old.rowStart[oldSection]
+                            let oldItem = Int(oldIndex) - oldStarts[oldSection]
                             let item = global - start
-                            if checksIdentities && old.rows[oldSection][oldItem].diffIdentity != rows[item].diffIdentity {
+                            if checksIdentities && oldRows[oldSection][oldItem].diffIdentity != rows[item].diffIdentity {
                                 agree = false
                                 return
                             }
-                            if comparesContent && !old.rows[oldSection][oldItem].isContentEqual(to: rows[item]) {
+                            if comparesContent && !oldRows[oldSection][oldItem].isContentEqual(to: rows[item]) {
                                 updates.append(Move(from: ItemPath(section: oldSection, item: oldItem),
                                                     to: ItemPath(section: section, item: item)))
                             }
