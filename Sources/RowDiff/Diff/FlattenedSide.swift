@@ -94,11 +94,13 @@ struct SideTypes {
     @usableFromInline let rowIdentity: (any Fingerprintable.Type)?
     @usableFromInline let rowVersions: (any ContentVersioned.Type)?
 
+    /// `rowVersions` is `Section.Row.self as? any ContentVersioned.Type`, which the context may
+    /// have remembered (the identity casts fold to constants once the code is specialised).
     @inlinable
-    init<Section: DiffableSection>(_ section: Section.Type) {
+    init<Section: DiffableSection>(_ section: Section.Type, rowVersions: (any ContentVersioned.Type)?) {
         sectionIdentity = Section.DiffIdentity.self as? any Fingerprintable.Type
         rowIdentity = Section.Row.DiffIdentity.self as? any Fingerprintable.Type
-        rowVersions = Section.Row.self as? any ContentVersioned.Type
+        self.rowVersions = rowVersions
     }
 }
 

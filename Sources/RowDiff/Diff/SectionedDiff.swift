@@ -46,9 +46,10 @@ public struct SectionedDiff<Section: DiffableSection> {
         let exclusive = options.context == nil
         defer { if exclusive { DiffContext.pool.give(context) } }
 
+        let types = SideTypes(Section.self, rowVersions: context.contentVersioned(Section.Row.self, exclusive: exclusive))
         let (first, oldVersions, newVersions) = FirstPass.diff(
-            oldSide, newSide, parallel: parallel, on: context, mask: options.fingerprintMask, types: SideTypes(Section.self), patch: options.computesPatch,
-            exclusive: exclusive)
+            oldSide, newSide, parallel: parallel, on: context, mask: options.fingerprintMask, types: types,
+            patch: options.computesPatch, exclusive: exclusive)
         // Rows with content versions had their updates found by the core; the others are compared
         // here, in the same pass that checks the matched identities.
         let comparesContent = first.rowUpdates == nil
