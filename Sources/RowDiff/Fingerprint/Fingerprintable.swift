@@ -174,25 +174,22 @@ extension IdentityFingerprints {
             }
             for rows in sections {
                 rows.withUnsafeBufferPointer { rows in
-                    // Walked by pointer: an indexed loop here compiled to 16 instructions per
-                    // row (a bounds check and an overflow check the optimizer kept), this to 9,
-                    // and to about 5 four rows at a time while the rows and the block have room.
+                    // Walked by pointer, as many rows at a time as the block has room for: an
+                    // indexed loop here compiled to 16 instructions per row (a bounds check and
+                    // an overflow check the optimizer kept), a pointer walk checking the block
+                    // after every row to 9, this inner loop to about 6.
                     guard var row = rows.baseAddress else { return }
                     let end = row + rows.count
                     while row != end {
-                        let slot = block.baseAddress! + filled
-                        if end - row >= 4 && blockRows - filled >= 4 {
+                        let count = min(end - row, blockRows - filled)
+                        var slot = block.baseAddress! + filled
+                        let stop = row + count
+                        while row != stop {
                             slot.initialize(to: row.pointee.diffIdentity)
-                            (slot + 1).initialize(to: (row + 1).pointee.diffIdentity)
-                            (slot + 2).initialize(to: (row + 2).pointee.diffIdentity)
-                            (slot + 3).initialize(to: (row + 3).pointee.diffIdentity)
-                            filled &+= 4
-                            row += 4
-                        } else {
-                            slot.initialize(to: row.pointee.diffIdentity)
-                            filled &+= 1
+                            slot += 1
                             row += 1
                         }
+                        filled &+= count
                         if filled == blockRows { flush() }
                     }
                 }
