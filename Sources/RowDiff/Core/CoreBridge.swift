@@ -40,7 +40,7 @@ public struct CoreStatus: Error, RawRepresentable, Hashable, Sendable, CustomStr
 /// One side of a diff as the core sees it: fingerprints, per-section row counts and, optionally,
 /// content fingerprints (the typed layer compares content in Swift and passes none).
 /// The exact-identity pass and the benchmark hook use it; the typed diff's first pass hands the
-/// core its two shared arrays directly (`diff(prints:counts:...)`).
+/// core its two shared buffers directly (`diff(prints:counts:...)`).
 @usableFromInline
 struct CoreInput {
     @usableFromInline var sections: [UInt64]
@@ -88,23 +88,25 @@ struct CoreInput {
 struct CoreResult: Sendable {
     @usableFromInline static let none = UInt32.max
 
-    @usableFromInline var sectionOldToNew: [UInt32] = []
-    @usableFromInline var sectionNewToOld: [UInt32] = []
-    @usableFromInline var sectionDeletes: [Int] = []
-    @usableFromInline var sectionInserts: [Int] = []
-    @usableFromInline var sectionMoves: [Move<Int>] = []
-    @usableFromInline var sectionOldDuplicates: [Int] = []
-    @usableFromInline var sectionNewDuplicates: [Int] = []
-    @usableFromInline var rowOldToNew: [UInt32] = []
-    @usableFromInline var rowNewToOld: [UInt32] = []
-    @usableFromInline var rowDeletes: [ItemPath] = []
-    @usableFromInline var rowInserts: [ItemPath] = []
-    @usableFromInline var rowMoves: [Move<ItemPath>] = []
+    // No default values: with them the initializer built a default result first and copied it
+    // (a retain and a release of each of its sixteen arrays, ~800 instructions of a 100-row diff).
+    @usableFromInline let sectionOldToNew: [UInt32]
+    @usableFromInline let sectionNewToOld: [UInt32]
+    @usableFromInline let sectionDeletes: [Int]
+    @usableFromInline let sectionInserts: [Int]
+    @usableFromInline let sectionMoves: [Move<Int>]
+    @usableFromInline let sectionOldDuplicates: [Int]
+    @usableFromInline let sectionNewDuplicates: [Int]
+    @usableFromInline let rowOldToNew: [UInt32]
+    @usableFromInline let rowNewToOld: [UInt32]
+    @usableFromInline let rowDeletes: [ItemPath]
+    @usableFromInline let rowInserts: [ItemPath]
+    @usableFromInline let rowMoves: [Move<ItemPath>]
     /// Rows whose content versions differ; nil when no versions were given.
-    @usableFromInline var rowUpdates: [Move<ItemPath>]? = nil
-    @usableFromInline var rowOldDuplicates: [Int] = []
-    @usableFromInline var rowNewDuplicates: [Int] = []
-    @usableFromInline var steps: [CoreStep]? = nil
+    @usableFromInline let rowUpdates: [Move<ItemPath>]?
+    @usableFromInline let rowOldDuplicates: [Int]
+    @usableFromInline let rowNewDuplicates: [Int]
+    @usableFromInline let steps: [CoreStep]?
 
     init(sectionOldToNew: [UInt32], sectionNewToOld: [UInt32], sectionDeletes: [Int], sectionInserts: [Int],
          sectionMoves: [Move<Int>], sectionOldDuplicates: [Int], sectionNewDuplicates: [Int],
@@ -154,25 +156,80 @@ struct CoreStep: Sendable, Hashable {
 /// Safe to share: diffs on one context run one at a time (a lock), and results are copied out.
 /// For diffs that should run in parallel, use one context per task.
 public final class DiffContext: @unchecked Sendable {
-    private let context: OpaquePointer
+    /// The C context; only the bridge's files use it, each call under `lock` or `exclusive`.
+    let context: OpaquePointer
     private let lock = Lock()
+    /// Memory for a typed diff's fingerprints, kept between diffs like the core's scratch (see
+    /// `fingerprintScratch(count:)`). Behind a pointer: a class's stored `var` pays run-time
+    /// exclusivity checks on every access.
+    private let scratch: UnsafeMutablePointer<UnsafeMutableBufferPointer<UInt64>>
+    /// The row type whose `ContentVersioned` conformance the last diff on this context looked up,
+    /// and what it found (behind a pointer, as `scratch`).
+    private let versionedLookup: UnsafeMutablePointer<(row: ObjectIdentifier?, versioned: (any ContentVersioned.Type)?)>
 
     /// A new context. Traps only if the process is out of memory for a few hundred bytes.
     public init() {
         guard let context = cdiff_context_create() else { fatalError("RowDiff: out of memory creating a diff context") }
         self.context = context
+        scratch = .allocate(capacity: 1)
+        scratch.initialize(to: UnsafeMutableBufferPointer(start: nil, count: 0))
+        versionedLookup = .allocate(capacity: 1)
+        versionedLookup.initialize(to: (nil, nil))
     }
 
-    deinit { cdiff_context_free(context) }
+    deinit {
+        cdiff_context_free(context)
+        scratch.pointee.deallocate()
+        scratch.deallocate()
+        versionedLookup.deinitialize(count: 1)
+        versionedLookup.deallocate()
+    }
 
     /// Bytes of scratch memory the context holds.
-    public var memoryInUse: Int { lock.withLock { cdiff_context_memory(context) } }
+    public var memoryInUse: Int { lock.withLock { exclusiveMemoryInUse } }
 
     /// `memoryInUse` for the pool, which owns the context it is given back outright (no lock).
-    fileprivate var exclusiveMemoryInUse: Int { cdiff_context_memory(context) }
+    fileprivate var exclusiveMemoryInUse: Int {
+        cdiff_context_memory(context) + scratch.pointee.count * MemoryLayout<UInt64>.stride
+    }
 
     /// Releases the scratch memory; the context stays usable.
-    public func reset() { lock.withLock { cdiff_context_reset(context) } }
+    public func reset() {
+        lock.withLock {
+            cdiff_context_reset(context)
+            scratch.pointee.deallocate()
+            scratch.pointee = UnsafeMutableBufferPointer(start: nil, count: 0)
+        }
+    }
+
+    /// `row as? any ContentVersioned.Type`. The run-time lookup costs about 280 instructions (a
+    /// hundredth of a 100-row diff); a pooled context remembers the last row type's answer, since
+    /// an app diffs the same types again and again.
+    /// - Precondition: with `exclusive`, the caller owns the context outright (a pooled context).
+    @usableFromInline
+    func contentVersioned(_ row: Any.Type, exclusive: Bool) -> (any ContentVersioned.Type)? {
+        guard exclusive else { return row as? any ContentVersioned.Type }
+        let key = ObjectIdentifier(row)
+        if versionedLookup.pointee.row == key { return versionedLookup.pointee.versioned }
+        let versioned = row as? any ContentVersioned.Type
+        versionedLookup.pointee = (key, versioned)
+        return versioned
+    }
+
+    /// Room for `count` fingerprints, kept for the next diff: a warm diff of a similar size
+    /// allocates nothing for them (a temporary allocation of a 100-row diff's fingerprints is
+    /// already a heap allocation: the standard library puts at most 1 KB on the stack unchecked).
+    /// - Precondition: the caller owns the context outright (`exclusive`: a pooled context), so
+    ///   nothing else reads or writes the scratch until the diff is done.
+    @usableFromInline
+    func fingerprintScratch(count: Int) -> UnsafeMutableBufferPointer<UInt64> {
+        if scratch.pointee.count < count {
+            scratch.pointee.deallocate()
+            // Half again as much: lists that grow a little between diffs do not reallocate each time.
+            scratch.pointee = .allocate(capacity: max(count, scratch.pointee.count + scratch.pointee.count / 2))
+        }
+        return UnsafeMutableBufferPointer(rebasing: scratch.pointee[0..<count])
+    }
 
     /// The contexts diffs use when `DiffOptions.context` is nil.
     @usableFromInline static let pool = ContextPool()
@@ -191,36 +248,37 @@ public final class DiffContext: @unchecked Sendable {
         return try lock.withLock { () throws(CoreStatus) -> CoreResult in try unlockedDiff(old, new, patch: patch) }
     }
 
-    /// Diffs both sides of a typed diff as prepared in two shared arrays: `prints` holds the old
+    /// Diffs both sides of a typed diff as prepared in two shared buffers: `prints` holds the old
     /// side's section then row fingerprints, then the new side's; `counts` the old side's row
-    /// counts, then the new side's. Taking the arrays themselves spares building, copying and
-    /// releasing two inputs of slices per diff (about 1,000 instructions of a 100-row diff).
+    /// counts, then the new side's. Taking the buffers themselves spares building, copying and
+    /// releasing two inputs per diff (about 1,000 instructions of a 100-row diff).
     @usableFromInline
-    func diff(prints: [UInt64], counts: [Int], oldSections: Int, oldRows: Int, oldContents: [UInt64]?,
-              newContents: [UInt64]?, patch: Bool, exclusive: Bool) throws(CoreStatus) -> CoreResult {
+    func diff(prints: UnsafeBufferPointer<UInt64>, counts: UnsafeBufferPointer<Int>, oldSections: Int, oldRows: Int,
+              oldContents: [UInt64]?, newContents: [UInt64]?, patch: Bool, exclusive: Bool) throws(CoreStatus) -> CoreResult {
         let run = { () throws(CoreStatus) -> CoreResult in
             var sections = cdiff_changes()
             var rows = cdiff_row_changes()
             let newSections = counts.count - oldSections
             let newStart = oldSections + oldRows
             let newRows = prints.count - newStart - newSections
+            if oldSections == 1 && newSections == 1 && prints[0] == prints[newStart]
+                && oldRows + newRows < Self.flatDiffMaximum {
+                return try self.flatDiff(prints: prints, oldRows: oldRows, oldContents: oldContents,
+                                         newContents: newContents, patch: patch)
+            }
             let (status, maps) = Self.withRowMaps(oldRows: oldRows, newRows: newRows) { maps in
-                prints.withUnsafeBufferPointer { prints in
-                    counts.withUnsafeBufferPointer { counts in
-                        CoreInput.withOptional(oldContents) { oldContents in
-                            CoreInput.withOptional(newContents) { newContents in
-                                let base = prints.baseAddress
-                                var old = cdiff_sectioned_list(
-                                    sections: base, sectionContents: nil, count: oldSections, rowCounts: counts.baseAddress,
-                                    rows: base.map { $0 + oldSections }, rowContents: oldContents, rowCount: oldRows)
-                                var new = cdiff_sectioned_list(
-                                    sections: base.map { $0 + newStart }, sectionContents: nil, count: newSections,
-                                    rowCounts: counts.baseAddress.map { $0 + oldSections },
-                                    rows: base.map { $0 + newStart + newSections }, rowContents: newContents, rowCount: newRows)
-                                guard let maps else { return cdiff_diff_sectioned(self.context, &old, &new, &sections, &rows) }
-                                return cdiff_diff_sectioned_into(self.context, &old, &new, maps.old, maps.new, &sections, &rows)
-                            }
-                        }
+                CoreInput.withOptional(oldContents) { oldContents in
+                    CoreInput.withOptional(newContents) { newContents in
+                        let base = prints.baseAddress
+                        var old = cdiff_sectioned_list(
+                            sections: base, sectionContents: nil, count: oldSections, rowCounts: counts.baseAddress,
+                            rows: base.map { $0 + oldSections }, rowContents: oldContents, rowCount: oldRows)
+                        var new = cdiff_sectioned_list(
+                            sections: base.map { $0 + newStart }, sectionContents: nil, count: newSections,
+                            rowCounts: counts.baseAddress.map { $0 + oldSections },
+                            rows: base.map { $0 + newStart + newSections }, rowContents: newContents, rowCount: newRows)
+                        guard let maps else { return cdiff_diff_sectioned(self.context, &old, &new, &sections, &rows) }
+                        return cdiff_diff_sectioned_into(self.context, &old, &new, maps.old, maps.new, &sections, &rows)
                     }
                 }
             }
@@ -252,17 +310,7 @@ public final class DiffContext: @unchecked Sendable {
         // The patch first (cdiff_patch leaves the diff's result valid), so that the result is
         // built once, in the return statement: a result built in a variable and then returned was
         // copied twice (a retain and a release of each of its seventeen arrays per copy).
-        var steps: [CoreStep]?
-        if patch {
-            var pointer: UnsafePointer<cdiff_step>?
-            var count = 0
-            let patchStatus = cdiff_patch(context, &pointer, &count)
-            guard patchStatus == CDIFF_OK else { throw CoreStatus(patchStatus) }
-            steps = UnsafeBufferPointer(start: pointer, count: count).map { step in
-                CoreStep(operation: CoreStep.Operation(rawValue: step.op)!, source: Int(step.source),
-                         from: ItemPath(step.from), to: ItemPath(step.to))
-            }
-        }
+        let steps = patch ? try patchSteps() : nil
         // Each list is converted in one pass into an array of its exact size (`Array(buffer)` and
         // `map` allocate once, in code specialised for the element type).
         return CoreResult(
@@ -284,7 +332,19 @@ public final class DiffContext: @unchecked Sendable {
             steps: steps)
     }
 
-    private static func copy(_ pointer: UnsafePointer<UInt32>?, _ count: Int) -> [UInt32] {
+    /// The core's sequential patch of its last diff.
+    func patchSteps() throws(CoreStatus) -> [CoreStep] {
+        var pointer: UnsafePointer<cdiff_step>?
+        var count = 0
+        let patchStatus = cdiff_patch(context, &pointer, &count)
+        guard patchStatus == CDIFF_OK else { throw CoreStatus(patchStatus) }
+        return UnsafeBufferPointer(start: pointer, count: count).map { step in
+            CoreStep(operation: CoreStep.Operation(rawValue: step.op)!, source: Int(step.source),
+                     from: ItemPath(step.from), to: ItemPath(step.to))
+        }
+    }
+
+    static func copy(_ pointer: UnsafePointer<UInt32>?, _ count: Int) -> [UInt32] {
         guard let pointer, count > 0 else { return [] }
         // One section matched to one section (every flat list): a shared array, not a new one.
         if count == 1 && pointer[0] == 0 { return firstToFirst }
@@ -292,7 +352,7 @@ public final class DiffContext: @unchecked Sendable {
     }
 
     /// The map of a single element matched to the single element of the other side.
-    private static let firstToFirst: [UInt32] = [0]
+    static let firstToFirst: [UInt32] = [0]
 
     /// Storage for the two row maps, when a diff is large enough for it to pay: `call` passes it
     /// to `cdiff_diff_sectioned_into`, and the core writes the maps straight into the arrays
@@ -330,12 +390,12 @@ public final class DiffContext: @unchecked Sendable {
         }
     }
 
-    private static func indices(_ pointer: UnsafePointer<UInt32>?, _ count: Int) -> [Int] {
+    static func indices(_ pointer: UnsafePointer<UInt32>?, _ count: Int) -> [Int] {
         converted(pointer, count) { Int($0) }
     }
 
     /// The C list as a Swift array (no array for an empty list: nothing is allocated).
-    private static func converted<Source, Target>(_ pointer: UnsafePointer<Source>?, _ count: Int,
+    static func converted<Source, Target>(_ pointer: UnsafePointer<Source>?, _ count: Int,
                                                   _ transform: (Source) -> Target) -> [Target] {
         guard let pointer, count > 0 else { return [] }
         return UnsafeBufferPointer(start: pointer, count: count).map(transform)
@@ -351,19 +411,36 @@ public final class DiffContext: @unchecked Sendable {
 /// smaller ones — and a context that would push it past that is freed instead.
 @usableFromInline
 final class ContextPool: @unchecked Sendable {
+    /// The free contexts, with the scratch bytes each held when it was given back (so that giving
+    /// one back costs one look at its memory, not one per pooled context), and their sum.
+    private struct State {
+        var free: [(context: DiffContext, bytes: Int)] = []
+        var held = 0
+    }
+
     private let lock = Lock()
-    /// Free contexts with the scratch bytes each held when it was given back, so that giving one
-    /// back costs one look at its memory, not one per pooled context.
-    private var free: [(context: DiffContext, bytes: Int)] = []
-    private var held = 0
+    /// Behind a pointer rather than in stored `var`s: every access to a class's stored `var` is
+    /// checked for exclusivity at run time (about 270 instructions per diff for the take and the
+    /// give); `lock` already makes each access exclusive.
+    private let state: UnsafeMutablePointer<State>
     private let capacity = 4
     private let retainLimit = 96 << 20
+
+    init() {
+        state = .allocate(capacity: 1)
+        state.initialize(to: State())
+    }
+
+    deinit {
+        state.deinitialize(count: 1)
+        state.deallocate()
+    }
 
     @usableFromInline
     func take() -> DiffContext {
         let entry: (context: DiffContext, bytes: Int)? = lock.withLock {
-            guard let entry = free.popLast() else { return nil }
-            held -= entry.bytes
+            guard let entry = state.pointee.free.popLast() else { return nil }
+            state.pointee.held -= entry.bytes
             return entry
         }
         return entry?.context ?? DiffContext()
@@ -373,17 +450,17 @@ final class ContextPool: @unchecked Sendable {
     func give(_ context: DiffContext) {
         let bytes = context.exclusiveMemoryInUse
         lock.withLock {
-            if free.count < capacity && held + bytes <= retainLimit {
-                free.append((context, bytes))
-                held += bytes
+            if state.pointee.free.count < capacity && state.pointee.held + bytes <= retainLimit {
+                state.pointee.free.append((context, bytes))
+                state.pointee.held += bytes
             }
         }
     }
 
     func drain() {
         lock.withLock {
-            free.removeAll()
-            held = 0
+            state.pointee.free.removeAll()
+            state.pointee.held = 0
         }
     }
 }

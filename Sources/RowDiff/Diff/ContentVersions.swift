@@ -21,18 +21,26 @@ enum ContentVersions {
 
     /// `of` with the conformance already looked up (`Row.self as? any ContentVersioned.Type`).
     @inlinable
-    static func of<Row>(_ sections: [[Row]], versioned: (any ContentVersioned.Type)?) -> [UInt64]? {
+    static func of<Row, Sections: Collection<[Row]>>(_ sections: Sections,
+                                                    versioned: (any ContentVersioned.Type)?) -> [UInt64]? {
         guard let versioned else { return nil }
         return read(sections, as: versioned)
     }
 
     @inlinable
-    static func read<Row, V: ContentVersioned>(_ sections: [[Row]], as type: V.Type) -> [UInt64] {
-        // Row and V are the same type here (the cast above succeeded): no per-row dynamic cast.
-        let typed = unsafeBitCast(sections, to: [[V]].self)
+    static func read<Row, Sections: Collection<[Row]>, V: ContentVersioned>(_ sections: Sections,
+                                                                           as type: V.Type) -> [UInt64] {
         var versions = [UInt64]()
-        versions.reserveCapacity(typed.reduce(0) { $0 + $1.count })
-        for rows in typed { for row in rows { versions.append(row.contentVersion) } }
+        versions.reserveCapacity(sections.reduce(0) { $0 + $1.count })
+        for rows in sections {
+            // Row and V are the same type here (the cast above succeeded): the same memory, seen
+            // as what it is, with no per-row dynamic cast.
+            rows.withUnsafeBufferPointer { rows in
+                rows.withMemoryRebound(to: V.self) { typed in
+                    for row in typed { versions.append(row.contentVersion) }
+                }
+            }
+        }
         return versions
     }
 }

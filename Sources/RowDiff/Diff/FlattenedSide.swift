@@ -5,13 +5,20 @@
 @usableFromInline
 struct FlattenedSide<Section: DiffableSection> {
     @usableFromInline let sections: [Section]
-    @usableFromInline let rows: [[Section.Row]]
-    /// rowStart[s] is the global index of section s's first row; rowStart[count] is the total.
-    @usableFromInline let rowStart: [Int]
+    @usableFromInline let rows: SideRows<Section.Row>
+    @usableFromInline let rowStart: RowStarts
 
     /// - Complexity: O(sections).
     @inlinable
     init(_ sections: [Section]) {
+        self.sections = sections
+        if sections.count == 1 {
+            // Every flat list: no table of rows or starts to allocate.
+            let only = sections[0].rows
+            rows = SideRows(single: only)
+            rowStart = RowStarts(single: only.count)
+            return
+        }
         // One pass, appending to reserved arrays: `map` and the uninitialized-array initializers
         // cost a run-time type lookup per array.
         var rows = [[Section.Row]](), start = [Int]()
@@ -25,13 +32,12 @@ struct FlattenedSide<Section: DiffableSection> {
             total += sectionRows.count
         }
         start.append(total)
-        self.sections = sections
-        self.rows = rows
-        rowStart = start
+        self.rows = SideRows(sections: rows)
+        rowStart = RowStarts(table: start)
     }
 
     @inlinable
-    var rowCount: Int { rowStart[rowStart.count - 1] }
+    var rowCount: Int { rowStart.total }
 
     /// The identity of section `index`.
     @inlinable
@@ -77,7 +83,7 @@ struct FlattenedSide<Section: DiffableSection> {
     }
 
     @inlinable
-    func path(ofRow index: Int) -> ItemPath { rowPath(of: index, starts: rowStart) }
+    func path(ofRow index: Int) -> ItemPath { rowStart.path(of: index) }
 }
 
 /// The protocol conformances a diff's fast paths depend on, looked up once per diff (each lookup
@@ -88,63 +94,80 @@ struct SideTypes {
     @usableFromInline let rowIdentity: (any Fingerprintable.Type)?
     @usableFromInline let rowVersions: (any ContentVersioned.Type)?
 
+    /// `rowVersions` is `Section.Row.self as? any ContentVersioned.Type`, which the context may
+    /// have remembered (the identity casts fold to constants once the code is specialised).
     @inlinable
-    init<Section: DiffableSection>(_ section: Section.Type) {
+    init<Section: DiffableSection>(_ section: Section.Type, rowVersions: (any ContentVersioned.Type)?) {
         sectionIdentity = Section.DiffIdentity.self as? any Fingerprintable.Type
         rowIdentity = Section.Row.DiffIdentity.self as? any Fingerprintable.Type
-        rowVersions = Section.Row.self as? any ContentVersioned.Type
+        self.rowVersions = rowVersions
     }
 }
 
-/// Both sides flattened and fingerprinted for the core. Every fingerprint of both sides lives in
-/// one array (old sections, old rows, new sections, new rows) and the row counts of both sides in
-/// another: two allocations per diff where one per list and side cost eight. The two sides are
-/// independent, so above the parallel threshold they are fingerprinted on two cores, each into its
-/// own part of the array.
+/// The first core pass of a typed diff. Both sides' fingerprints and row counts exist only for
+/// the core call: the fingerprints in the scratch a pooled context keeps between diffs (or in
+/// temporary memory, for a context the caller gave), the counts on the stack. Arrays for them cost
+/// an allocation and a release each per diff (the fingerprints' through the standard library's
+/// unspecialised path). The two sides are independent, so above the parallel threshold they are
+/// fingerprinted on two cores, each into its own part of the scratch.
 @usableFromInline
-struct PreparedSides<Section: DiffableSection> {
-    @usableFromInline let old: FlattenedSide<Section>
-    @usableFromInline let new: FlattenedSide<Section>
-    @usableFromInline let prints: [UInt64]
-    @usableFromInline let counts: [Int]
-    @usableFromInline let oldVersions: [UInt64]?
-    @usableFromInline let newVersions: [UInt64]?
-    /// Whether the sides were prepared on two cores (the diff's later passes follow suit).
-    @usableFromInline let parallel: Bool
-
-    /// - Complexity: O(sections + rows).
+enum FirstPass<Section: DiffableSection> {
+    /// The core's diff of the two sides, with the rows' content versions of each side (nil when
+    /// rows have none; the exact pass reuses them). With `parallel`, the sides are fingerprinted
+    /// on two cores.
+    /// - Precondition: the core accepts the input (it fails only beyond its limits or out of memory).
+    /// - Complexity: O(sections + rows) here, plus the core's diff.
     @inlinable
-    init(_ old: [Section], _ new: [Section], mask: UInt64, types: SideTypes, parallelRowThreshold: Int) {
-        let oldSide = FlattenedSide(old), newSide = FlattenedSide(new)
-        let parallel = oldSide.rowCount + newSide.rowCount >= parallelRowThreshold
-        let oldCount = old.count + oldSide.rowCount, total = oldCount + new.count + newSide.rowCount
-        var versions: ([UInt64]?, [UInt64]?) = (nil, nil)
-        // Empty: `unsafeUninitializedCapacity: 0` would write the count into the shared empty-array
-        // storage (a data race with every thread reading an empty array).
-        prints = total == 0 ? [] : [UInt64](unsafeUninitializedCapacity: total) { output, count in
-            let oldOutput = UnsafeMutableBufferPointer(rebasing: output[0..<oldCount])
-            let newOutput = UnsafeMutableBufferPointer(rebasing: output[oldCount..<total])
-            if parallel {
-                versions = ParallelWork.both(
-                    parallel: true,
-                    { Self.prepare(oldSide, mask: mask, types: types, into: oldOutput) },
-                    { Self.prepare(newSide, mask: mask, types: types, into: newOutput) })
-            } else {
-                // Called directly: the closures above would each capture a copy of their side.
-                versions = (Self.prepare(oldSide, mask: mask, types: types, into: oldOutput),
-                            Self.prepare(newSide, mask: mask, types: types, into: newOutput))
-            }
-            count = total
+    static func diff(_ old: FlattenedSide<Section>, _ new: FlattenedSide<Section>, parallel: Bool,
+                     on context: DiffContext, mask: UInt64, types: SideTypes, patch: Bool, exclusive: Bool)
+        -> (core: CoreResult, oldVersions: [UInt64]?, newVersions: [UInt64]?) {
+        let total = old.sections.count + old.rowCount + new.sections.count + new.rowCount
+        // A pooled context is this diff's alone: its kept scratch holds the fingerprints. A
+        // context the caller gave may be shared, and it is locked only for the core call.
+        if exclusive {
+            return diff(old, new, parallel: parallel, prints: context.fingerprintScratch(count: total), on: context,
+                        mask: mask, types: types, patch: patch, exclusive: true)
         }
-        var counts = [Int]()
-        counts.reserveCapacity(old.count + new.count)
-        for rows in oldSide.rows { counts.append(rows.count) }
-        for rows in newSide.rows { counts.append(rows.count) }
-        self.old = oldSide
-        self.new = newSide
-        self.counts = counts
-        self.parallel = parallel
-        (oldVersions, newVersions) = versions
+        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: total) { prints in
+            diff(old, new, parallel: parallel, prints: prints, on: context, mask: mask, types: types, patch: patch,
+                 exclusive: false)
+        }
+    }
+
+    /// `diff` with `prints` for the fingerprints: old sections, old rows, new sections, new rows.
+    @inlinable
+    static func diff(_ old: FlattenedSide<Section>, _ new: FlattenedSide<Section>, parallel: Bool,
+                     prints: UnsafeMutableBufferPointer<UInt64>, on context: DiffContext, mask: UInt64,
+                     types: SideTypes, patch: Bool, exclusive: Bool)
+        -> (core: CoreResult, oldVersions: [UInt64]?, newVersions: [UInt64]?) {
+        let oldCount = old.sections.count + old.rowCount, total = prints.count
+        let oldOutput = UnsafeMutableBufferPointer(rebasing: prints[0..<oldCount])
+        let newOutput = UnsafeMutableBufferPointer(rebasing: prints[oldCount..<total])
+        let versions: ([UInt64]?, [UInt64]?)
+        if parallel {
+            versions = ParallelWork.both(
+                parallel: true,
+                { prepare(old, mask: mask, types: types, into: oldOutput) },
+                { prepare(new, mask: mask, types: types, into: newOutput) })
+        } else {
+            // Called directly: the closures above would each capture a copy of their side.
+            versions = (prepare(old, mask: mask, types: types, into: oldOutput),
+                        prepare(new, mask: mask, types: types, into: newOutput))
+        }
+        let core = withUnsafeTemporaryAllocation(of: Int.self, capacity: old.rows.count + new.rows.count) { counts in
+            var next = 0
+            for rows in old.rows { counts.initializeElement(at: next, to: rows.count); next += 1 }
+            for rows in new.rows { counts.initializeElement(at: next, to: rows.count); next += 1 }
+            do {
+                return try context.diff(prints: UnsafeBufferPointer(prints), counts: UnsafeBufferPointer(counts),
+                                        oldSections: old.sections.count, oldRows: old.rowCount,
+                                        oldContents: versions.0, newContents: versions.1, patch: patch,
+                                        exclusive: exclusive)
+            } catch {
+                preconditionFailure("RowDiff: the diff failed: \(error)")
+            }
+        }
+        return (core, versions.0, versions.1)
     }
 
     /// Writes one side's section then row fingerprints into `output`; returns its rows' content
@@ -159,18 +182,6 @@ struct PreparedSides<Section: DiffableSection> {
                                        into: UnsafeMutableBufferPointer(rebasing: output[sectionCount...]))
         // Rows with content versions let the core find updates; versions are exact by contract.
         return ContentVersions.of(side.rows, versioned: types.rowVersions)
-    }
-
-    /// The core's diff of the two sides.
-    /// - Precondition: the core accepts the input (it fails only beyond its limits or out of memory).
-    @inlinable
-    func diff(on context: DiffContext, patch: Bool, exclusive: Bool) -> CoreResult {
-        do {
-            return try context.diff(prints: prints, counts: counts, oldSections: old.sections.count, oldRows: old.rowCount,
-                                    oldContents: oldVersions, newContents: newVersions, patch: patch, exclusive: exclusive)
-        } catch {
-            preconditionFailure("RowDiff: the diff failed: \(error)")
-        }
     }
 }
 

@@ -28,8 +28,8 @@ public struct SectionedDiff<Section: DiffableSection> {
     @usableFromInline let sectionNewToOld: [UInt32]
     @usableFromInline let rowOldToNew: [UInt32]
     @usableFromInline let rowNewToOld: [UInt32]
-    @usableFromInline let oldRowStart: [Int]
-    @usableFromInline let newRowStart: [Int]
+    @usableFromInline let oldRowStart: RowStarts
+    @usableFromInline let newRowStart: RowStarts
     /// True when the collision guard redid the diff on exact identities (tests read it).
     @usableFromInline let usedExactIdentities: Bool
 
@@ -38,15 +38,18 @@ public struct SectionedDiff<Section: DiffableSection> {
     /// - Complexity: See the type.
     @inlinable
     public init(from old: [Section], to new: [Section], options: DiffOptions = DiffOptions()) {
-        let prepared = PreparedSides(old, new, mask: options.fingerprintMask, types: SideTypes(Section.self),
-                                     parallelRowThreshold: options.parallelRowThreshold)
-        let oldSide = prepared.old, newSide = prepared.new, parallel = prepared.parallel
+        let oldSide = FlattenedSide(old), newSide = FlattenedSide(new)
+        // Two cores for the passes over rows from this size on (the sides, then the matched pairs).
+        let parallel = oldSide.rowCount + newSide.rowCount >= options.parallelRowThreshold
         let context = options.context ?? DiffContext.pool.take()
         // A pooled context is this diff's alone until it is given back: no lock is needed.
         let exclusive = options.context == nil
         defer { if exclusive { DiffContext.pool.give(context) } }
 
-        let first = prepared.diff(on: context, patch: options.computesPatch, exclusive: exclusive)
+        let types = SideTypes(Section.self, rowVersions: context.contentVersioned(Section.Row.self, exclusive: exclusive))
+        let (first, oldVersions, newVersions) = FirstPass.diff(
+            oldSide, newSide, parallel: parallel, on: context, mask: options.fingerprintMask, types: types,
+            patch: options.computesPatch, exclusive: exclusive)
         // Rows with content versions had their updates found by the core; the others are compared
         // here, in the same pass that checks the matched identities.
         let comparesContent = first.rowUpdates == nil
@@ -57,7 +60,8 @@ public struct SectionedDiff<Section: DiffableSection> {
         // Each path hands its own result to the stored-property init: one result variable that the
         // exact path reassigns is copied (a retain and a release of each of its seventeen arrays).
         if let checked {
-            self.init(old, new, core: first, rowUpdates: checked, exact: false, oldSide: oldSide, newSide: newSide)
+            self.init(old, new, core: consume first, rowUpdates: checked, exact: false, oldSide: consume oldSide,
+                      newSide: consume newSide)
             return
         }
         // A repeated fingerprint may be a real duplicate or a collision; either way, exact
@@ -65,14 +69,15 @@ public struct SectionedDiff<Section: DiffableSection> {
         let sections = ExactIdentities.number(oldSide.sectionIDs(), newSide.sectionIDs())
         let rows = ExactIdentities.number(oldSide.rowIdentities(), newSide.rowIdentities())
         let exactOld = CoreInput(sections: sections.old, rowCounts: oldSide.rowCounts, rows: rows.old,
-                                 rowContents: prepared.oldVersions)
+                                 rowContents: oldVersions)
         let exactNew = CoreInput(sections: sections.new, rowCounts: newSide.rowCounts, rows: rows.new,
-                                 rowContents: prepared.newVersions)
+                                 rowContents: newVersions)
         let second = Self.run(context, exactOld, exactNew, options, exclusive: exclusive)
         // Exact numbers need no identity check: only content is left to compare (never nil).
         let compared = Self.matchedRows(second, oldSide, newSide, oldSectionOf, checksIdentities: false,
                                         comparesContent: comparesContent, parallel: parallel) ?? []
-        self.init(old, new, core: second, rowUpdates: compared, exact: true, oldSide: oldSide, newSide: newSide)
+        self.init(old, new, core: consume second, rowUpdates: compared, exact: true, oldSide: consume oldSide,
+                  newSide: consume newSide)
     }
 
     /// The core's diff of two inputs; a failure (only possible for input beyond the core's limits,
@@ -88,9 +93,11 @@ public struct SectionedDiff<Section: DiffableSection> {
     }
 
     /// The stored properties from the core's result and the rows' updates compared in Swift.
+    /// The result and the sides are consumed: their arrays move into the diff instead of being
+    /// retained here and released with the caller's copies (about 900 instructions of a 100-row diff).
     @inlinable
-    init(_ old: [Section], _ new: [Section], core: CoreResult, rowUpdates: [Move<ItemPath>], exact: Bool,
-         oldSide: FlattenedSide<Section>, newSide: FlattenedSide<Section>) {
+    init(_ old: [Section], _ new: [Section], core: consuming CoreResult, rowUpdates: consuming [Move<ItemPath>],
+         exact: Bool, oldSide: consuming FlattenedSide<Section>, newSide: consuming FlattenedSide<Section>) {
         self.old = old
         self.new = new
         self.usedExactIdentities = exact
@@ -98,19 +105,34 @@ public struct SectionedDiff<Section: DiffableSection> {
         self.sectionNewToOld = core.sectionNewToOld
         self.rowOldToNew = core.rowOldToNew
         self.rowNewToOld = core.rowNewToOld
-        self.oldRowStart = oldSide.rowStart
-        self.newRowStart = newSide.rowStart
         self.duplicates = DuplicateReport(
             oldSections: core.sectionOldDuplicates, newSections: core.sectionNewDuplicates,
-            oldItems: core.rowOldDuplicates.map(oldSide.path(ofRow:)),
-            newItems: core.rowNewDuplicates.map(newSide.path(ofRow:)))
+            oldItems: Self.paths(ofRows: core.rowOldDuplicates, starts: oldSide.rowStart),
+            newItems: Self.paths(ofRows: core.rowNewDuplicates, starts: newSide.rowStart))
+        // Spelled out rather than `??` and `map`: their closures would capture (copy) what is
+        // consumed here.
+        let itemUpdates: [Move<ItemPath>]
+        if let coreUpdates = core.rowUpdates { itemUpdates = coreUpdates } else { itemUpdates = rowUpdates }
         let changeset = Changeset(
             sectionDeletes: core.sectionDeletes, sectionInserts: core.sectionInserts, sectionMoves: core.sectionMoves,
             sectionUpdates: Self.sectionUpdates(core, old, new),
             itemDeletes: core.rowDeletes, itemInserts: core.rowInserts, itemMoves: core.rowMoves,
-            itemUpdates: core.rowUpdates ?? rowUpdates)
+            itemUpdates: itemUpdates)
         self.changeset = changeset
-        self.patch = core.steps.map { Patch(steps: $0, changeset: changeset, new: new, newSide: newSide) }
+        self.oldRowStart = oldSide.rowStart
+        self.newRowStart = newSide.rowStart
+        if let steps = core.steps {
+            patch = Patch(steps: steps, changeset: changeset, new: new, newSide: newSide)
+        } else {
+            patch = nil
+        }
+    }
+
+    /// The (section, row) of each global row index in `rows`.
+    /// - Complexity: O(rows × log sections).
+    @inlinable
+    static func paths(ofRows rows: [Int], starts: RowStarts) -> [ItemPath] {
+        rows.isEmpty ? [] : rows.map { starts.path(of: $0) }
     }
 
     /// Every matched section pair has equal identities.
@@ -163,7 +185,7 @@ public struct SectionedDiff<Section: DiffableSection> {
                             _ range: Range<Int>) -> [Move<ItemPath>]? {
         var updates = [Move<ItemPath>]()
         guard !range.isEmpty else { return updates }
-        var section = rowPath(of: range.lowerBound, starts: new.rowStart).section
+        var section = new.rowStart.path(of: range.lowerBound).section
         var index = range.lowerBound
         var agree = true
         core.rowNewToOld.withUnsafeBufferPointer { newToOld in
@@ -175,32 +197,45 @@ public struct SectionedDiff<Section: DiffableSection> {
                             // One old section (every flat list): its rows are read in place, with
                             // no per-row look-up of the section or copy of its array.
                             agree = old.rows[0].withUnsafeBufferPointer { oldRows in
-                                for global in index..<end {
-                                    let oldIndex = newToOld[global]
-                                    if oldIndex == CoreResult.none { continue }
-                                    let before = oldRows[Int(oldIndex)], after = rows[global - start]
-                                    if checksIdentities && before.diffIdentity != after.diffIdentity { return false }
-                                    if comparesContent && !before.isContentEqual(to: after) {
-                                        updates.append(Move(from: ItemPath(section: 0, item: Int(oldIndex)),
-                                                            to: ItemPath(section: section, item: global - start)))
+                                // No old rows: no pairs. Walked by pointer: the indexed loop kept an
+                                // overflow check and reloads per pair (28 instructions a pair, this 18).
+                                guard let oldBase = oldRows.baseAddress, let newBase = rows.baseAddress,
+                                      let maps = newToOld.baseAddress else { return true }
+                                var pair = maps + index, after = newBase + (index - start)
+                                let last = maps + end
+                                while pair != last {
+                                    let oldIndex = pair.pointee
+                                    if oldIndex != CoreResult.none {
+                                        let before = oldBase + Int(oldIndex)
+                                        if checksIdentities && before.pointee.diffIdentity != after.pointee.diffIdentity {
+                                            return false
+                                        }
+                                        if comparesContent && !before.pointee.isContentEqual(to: after.pointee) {
+                                            updates.append(Move(from: ItemPath(section: 0, item: Int(oldIndex)),
+                                                                to: ItemPath(section: section, item: after - newBase)))
+                                        }
                                     }
+                                    pair += 1
+                                    after += 1
                                 }
                                 return true
                             }
                             return
                         }
+                        // Not one old section here, so `oldSectionOf` is filled (no old rows: no
+                        // pair), and the old side's tables are its rows and starts.
+                        let oldRows = old.rows.all, oldStarts = old.rowStart.table
                         for global in index..<end {
                             let oldIndex = newToOld[global]
                             if oldIndex == CoreResult.none { continue }
-                            // Not one old section here, so `oldSectionOf` is filled (no old rows: no pair).
                             let oldSection = Int(oldSectionOf[Int(oldIndex)])
-                            let oldItem = Int(oldIndex) - old.rowStart[oldSection]
+                            let oldItem = Int(oldIndex) - oldStarts[oldSection]
                             let item = global - start
-                            if checksIdentities && old.rows[oldSection][oldItem].diffIdentity != rows[item].diffIdentity {
+                            if checksIdentities && oldRows[oldSection][oldItem].diffIdentity != rows[item].diffIdentity {
                                 agree = false
                                 return
                             }
-                            if comparesContent && !old.rows[oldSection][oldItem].isContentEqual(to: rows[item]) {
+                            if comparesContent && !oldRows[oldSection][oldItem].isContentEqual(to: rows[item]) {
                                 updates.append(Move(from: ItemPath(section: oldSection, item: oldItem),
                                                     to: ItemPath(section: section, item: item)))
                             }
@@ -230,14 +265,14 @@ public struct SectionedDiff<Section: DiffableSection> {
     /// - Complexity: O(log sections).
     @inlinable
     public func newPath(ofOldItem path: ItemPath) -> ItemPath? {
-        Self.mapped(rowOldToNew[oldRowStart[path.section] + path.item]).map { rowPath(of: $0, starts: newRowStart) }
+        Self.mapped(rowOldToNew[oldRowStart[path.section] + path.item]).map { newRowStart.path(of: $0) }
     }
 
     /// The old position of the new row at `path`, or nil if it was inserted.
     /// - Complexity: O(log sections).
     @inlinable
     public func oldPath(ofNewItem path: ItemPath) -> ItemPath? {
-        Self.mapped(rowNewToOld[newRowStart[path.section] + path.item]).map { rowPath(of: $0, starts: oldRowStart) }
+        Self.mapped(rowNewToOld[newRowStart[path.section] + path.item]).map { oldRowStart.path(of: $0) }
     }
 
     @inlinable

@@ -99,9 +99,10 @@ extension IdentityFingerprints {
     /// identities were 3 MB of them).
     /// - Complexity: O(rows).
     @inlinable
-    static func writeRows<Row: Diffable>(_ sections: [[Row]], seed: UInt64, mask: UInt64,
-                                         fingerprintable: (any Fingerprintable.Type)?,
-                                         into output: UnsafeMutableBufferPointer<UInt64>) {
+    static func writeRows<Row: Diffable, Sections: Collection<[Row]>>(
+        _ sections: Sections, seed: UInt64, mask: UInt64, fingerprintable: (any Fingerprintable.Type)?,
+        into output: UnsafeMutableBufferPointer<UInt64>
+    ) {
         if Row.DiffIdentity.self == Int.self {
             intRows(sections, seed: seed, mask: mask, into: output)
             return
@@ -126,8 +127,8 @@ extension IdentityFingerprints {
     /// exactly `Int.fingerprint(seed:)`'s values, without the block copy and the call per block.
     /// - Precondition: `Row.DiffIdentity` is `Int`.
     @inlinable
-    static func intRows<Row: Diffable>(_ sections: [[Row]], seed: UInt64, mask: UInt64,
-                                       into output: UnsafeMutableBufferPointer<UInt64>) {
+    static func intRows<Row: Diffable, Sections: Collection<[Row]>>(_ sections: Sections, seed: UInt64, mask: UInt64,
+                                                                    into output: UnsafeMutableBufferPointer<UInt64>) {
         precondition(MemoryLayout<Row.DiffIdentity>.size == MemoryLayout<Int>.size
                         && output.count >= sections.reduce(0) { $0 + $1.count }, "RowDiff: Int rows expected")
         guard var print = output.baseAddress else { return }
@@ -156,43 +157,48 @@ extension IdentityFingerprints {
 
     /// Copies the identities into the block in code specialised for `Row` (the copy is the
     /// per-row work); only the batch call goes through the conformance found at run time. The
-    /// batch writes into a second block on the stack that is then copied out to `output`.
+    /// batch writes its fingerprints straight into `output`.
     @inlinable
-    static func blocks<Row: Diffable>(_ sections: [[Row]], as type: any Fingerprintable.Type, seed: UInt64,
-                                      into output: UnsafeMutableBufferPointer<UInt64>) {
+    static func blocks<Row: Diffable, Sections: Collection<[Row]>>(_ sections: Sections, as type: any Fingerprintable.Type,
+                                                                   seed: UInt64, into output: UnsafeMutableBufferPointer<UInt64>) {
         let blockRows = min(blockRows(stride: MemoryLayout<Row.DiffIdentity>.stride), printBlock)
         withUnsafeTemporaryAllocation(of: Row.DiffIdentity.self, capacity: blockRows) { block in
-            withUnsafeTemporaryAllocation(of: UInt64.self, capacity: blockRows) { prints in
-                var filled = 0, written = 0
-                func flush() {
-                    batch(UnsafeBufferPointer(rebasing: block[0..<filled]), as: type, seed: seed,
-                          into: UnsafeMutableBufferPointer(rebasing: prints[0..<filled]))
-                    block.baseAddress!.deinitialize(count: filled)
-                    precondition(written + filled <= output.count, "RowDiff: more rows than fingerprint slots")
-                    (output.baseAddress! + written).update(from: prints.baseAddress!, count: filled)
-                    written += filled
-                    filled = 0
-                }
-                for rows in sections {
-                    rows.withUnsafeBufferPointer { rows in
-                        // Walked by pointer: an indexed loop here compiled to 16 instructions per
-                        // row (a bounds check and an overflow check the optimizer kept), this to 9.
-                        guard var row = rows.baseAddress else { return }
-                        let end = row + rows.count
-                        while row != end {
-                            (block.baseAddress! + filled).initialize(to: row.pointee.diffIdentity)
-                            filled &+= 1
+            var filled = 0, written = 0
+            func flush() {
+                precondition(written + filled <= output.count, "RowDiff: more rows than fingerprint slots")
+                batch(UnsafeBufferPointer(rebasing: block[0..<filled]), as: type, seed: seed,
+                      into: UnsafeMutableBufferPointer(rebasing: output[written..<written + filled]))
+                block.baseAddress!.deinitialize(count: filled)
+                written += filled
+                filled = 0
+            }
+            for rows in sections {
+                rows.withUnsafeBufferPointer { rows in
+                    // Walked by pointer, as many rows at a time as the block has room for: an
+                    // indexed loop here compiled to 16 instructions per row (a bounds check and
+                    // an overflow check the optimizer kept), a pointer walk checking the block
+                    // after every row to 9, this inner loop to about 6.
+                    guard var row = rows.baseAddress else { return }
+                    let end = row + rows.count
+                    while row != end {
+                        let count = min(end - row, blockRows - filled)
+                        var slot = block.baseAddress! + filled
+                        let stop = row + count
+                        while row != stop {
+                            slot.initialize(to: row.pointee.diffIdentity)
+                            slot += 1
                             row += 1
-                            if filled == blockRows { flush() }
                         }
+                        filled &+= count
+                        if filled == blockRows { flush() }
                     }
                 }
-                if filled > 0 { flush() }
             }
+            if filled > 0 { flush() }
         }
     }
 
-    /// Fingerprints per block on the stack (512 bytes).
+    /// At most this many identities per block (and batch call).
     @usableFromInline static let printBlock = 64
 
     @inlinable
