@@ -370,7 +370,13 @@ public final class DiffContext: @unchecked Sendable {
         var newToOld: [UInt32] = []
         let oldToNew = filled(count: oldRows) { oldMap in
             newToOld = filled(count: newRows) { newMap in
+                // Large maps are faulted in on another core while the core builds its table.
+                let stride = MemoryLayout<UInt32>.stride
+                let prefault = (oldRows + newRows) * stride < Prefault.minimumBytes ? nil
+                    : Prefault.start([(UnsafeMutableRawPointer(oldMap), oldRows * stride),
+                                      (UnsafeMutableRawPointer(newMap), newRows * stride)])
                 status = call((oldMap, newMap))
+                prefault?.wait()
                 return status == CDIFF_OK
             }
             return status == CDIFF_OK
