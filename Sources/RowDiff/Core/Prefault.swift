@@ -47,10 +47,11 @@ private struct PageRange: Sendable {
     let end: UInt
 
     init?(start: UnsafeMutableRawPointer, bytes: Int) {
-        let page = UInt(sysconf(Int32(_SC_PAGESIZE)))
-        let address = UInt(bitPattern: Int(bitPattern: start))
+        let size = sysconf(Int32(_SC_PAGESIZE))
+        guard size > 0, bytes > 0 else { return nil }
+        let page = UInt(size), address = UInt(bitPattern: Int(bitPattern: start))
         let first = (address + page - 1) / page * page, end = (address + UInt(bytes)) / page * page
-        guard page > 0, end > first else { return nil }
+        guard end > first else { return nil }
         self.first = first
         self.end = end
     }
