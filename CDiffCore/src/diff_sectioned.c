@@ -59,14 +59,11 @@ static void lay_out_starts(const size_t *row_counts, size_t count, uint32_t *sta
     starts[count] = row;
 }
 
-/* starts[s] = first row of section s; starts[count] = total. Returns each row's section in `owner`. */
+/* lay_out_starts, and each row's section in `owner`. */
 static void lay_out_rows(const size_t *row_counts, size_t count, uint32_t *starts, uint32_t *owner) {
-    uint32_t row = 0;
-    for (size_t s = 0; s < count; s++) {
-        starts[s] = row;
-        for (size_t k = 0; k < row_counts[s]; k++) owner[row++] = (uint32_t)s;
-    }
-    starts[count] = row;
+    lay_out_starts(row_counts, count, starts);
+    for (size_t s = 0; s < count; s++)
+        for (uint32_t row = starts[s]; row < starts[s + 1]; row++) owner[row] = (uint32_t)s;
 }
 
 static void match_sections(cdiff_context *context, const cdiff_sectioned_list *old_list,

@@ -50,8 +50,7 @@ typedef struct slot {
 typedef uint8_t tag;
 
 typedef struct table {
-    slot *slots;
-    uint32_t *refs; /* the same memory as `slots`, as the compact first pass's 4-byte slots */
+    slot *slots;    /* the compact first pass reads this memory as 4-byte slots (see match_pass.h) */
     tag *tags;      /* [capacity] for this pass, or NULL (see table_clear) */
     tag *tag_store; /* where tags go in passes that have them, or NULL (see tag_storage) */
     size_t capacity;
@@ -211,8 +210,7 @@ static bool match_hashed(table *t, const uint64_t *old_ids, size_t n, const uint
     table_clear(t, n + (m - prefix - suffix), true);
     int pass = insert_old_first(t, old_ids, n);
     if (pass == PASS_OVER_BUDGET) return false;
-    bool old_duplicate = pass == PASS_DUPLICATE;
-    if (!old_duplicate) {
+    if (pass == PASS_CLEAN) {
         for (size_t k = prefix; k < n - suffix; k++) old_to_new[k] = CDIFF_NONE; /* the ends follow */
         pass = pair_new_first(t, new_ids, prefix, m - suffix, prefix, n - suffix, old_to_new, new_to_old);
         if (pass == PASS_OVER_BUDGET) return false;
@@ -232,7 +230,7 @@ static bool match_hashed(table *t, const uint64_t *old_ids, size_t n, const uint
     table_clear(t, n + m, false);
     int old_pass = insert_old(t, old_ids, n, chain);
     if (old_pass == PASS_OVER_BUDGET) return false;
-    old_duplicate = old_pass == PASS_DUPLICATE;
+    const bool old_duplicate = old_pass == PASS_DUPLICATE;
     for (size_t k = 0; k < n; k++) old_to_new[k] = CDIFF_NONE;
     if (pair_new(t, new_ids, 0, m, 0, n, chain, old_to_new, new_to_old) == PASS_OVER_BUDGET) return false;
     if (old_duplicate) {
@@ -255,11 +253,18 @@ static tag *tag_storage(const cdiff_match_output *output, size_t n, size_t m) {
     return n >= m ? output->old_spare : output->new_spare;
 }
 
+/* A table over the context's scratch for matching n old against m new elements, under the
+ * context's current keys, with `probes` already spent; sized by its first table_clear. */
+static table table_over(const cdiff_context *context, const cdiff_match_output *output, const uint64_t *old_ids,
+                        size_t n, const uint64_t *new_ids, size_t m, size_t probes) {
+    table t = {context->buffers[BUF_SCRATCH].data, NULL, tag_storage(output, n, m), 0, table_capacity(n, m),
+               old_ids, new_ids, context->keys, probes, 0};
+    return t;
+}
+
 void cdiff_match_lists(cdiff_context *context, const uint64_t *old_ids, size_t n, const uint64_t *new_ids,
                        size_t m, const cdiff_match_output *output, cdiff_match *result) {
-    slot *slots = context->buffers[BUF_SCRATCH].data;
-    tag *tags = tag_storage(output, n, m);
-    table t = {slots, (uint32_t *)slots, NULL, tags, 0, table_capacity(n, m), old_ids, new_ids, context->keys, 0, 0};
+    table t = table_over(context, output, old_ids, n, new_ids, m, 0);
     uint32_t *chain = context->buffers[BUF_CHAIN].data;
     memset(result, 0, sizeof *result);
 
@@ -274,7 +279,7 @@ void cdiff_match_lists(cdiff_context *context, const uint64_t *old_ids, size_t n
          * keys make it ordinary input again; one more budgeted try, then the sort. */
         cdiff_context_redraw_match_keys(context);
         context->stats.redraws++;
-        t = (table){slots, (uint32_t *)slots, NULL, tags, 0, table_capacity(n, m), old_ids, new_ids, context->keys, t.probes, 0};
+        t = table_over(context, output, old_ids, n, new_ids, m, t.probes);
         memset(result, 0, sizeof *result);
         hashed = match_hashed(&t, old_ids, n, new_ids, m, prefix, suffix, chain, output, result);
     }

@@ -24,7 +24,7 @@
 
 #if MATCH_COMPACT
 #define SLOT_TYPE uint32_t
-#define SLOTS(t) ((t)->refs)
+#define SLOTS(t) ((uint32_t *)(void *)(t)->slots)
 #define REF(s) (*(s))
 #else
 #define SLOT_TYPE slot
@@ -169,8 +169,7 @@ static int PASS(pair_new)(table *t, const uint64_t *new_ids, size_t lo, size_t h
 
 #else
 /* Inserts every old element, last to first, so each slot's cursor ends at the first occurrence and
- * chain[i] links occurrence i to the next one (chain NULL: no links; see match_hashed).
- * PASS_DUPLICATE when an identity occurs twice. */
+ * chain[i] links occurrence i to the next one. PASS_DUPLICATE when an identity occurs twice. */
 static int PASS(insert_old)(table *t, const uint64_t *old_ids, size_t n, uint32_t *chain) {
     int duplicate = PASS_CLEAN;
     const bool pipelined = t->capacity >= PREFETCH_MIN_SLOTS;
@@ -195,9 +194,9 @@ static int PASS(insert_old)(table *t, const uint64_t *old_ids, size_t n, uint32_
 #if MATCH_TAGGED
             t->tags[index] = expected;
 #endif
-            if (chain) chain[k] = END_OF_CHAIN;
+            chain[k] = END_OF_CHAIN;
         } else {
-            if (chain) chain[k] = s->cursor;
+            chain[k] = s->cursor;
             duplicate = PASS_DUPLICATE;
         }
         s->cursor = (uint32_t)k;
@@ -207,8 +206,7 @@ static int PASS(insert_old)(table *t, const uint64_t *old_ids, size_t n, uint32_
 
 /* Pairs new[lo, hi) against the table. With trimming (no old duplicates), an identity found at an
  * old index outside [old_lo, old_hi) also occurs in new's trimmed ends: a new duplicate.
- * PASS_DUPLICATE when a duplicate in new was seen. chain NULL: old has no duplicates, so every
- * occurrence is the last of its identity. */
+ * PASS_DUPLICATE when a duplicate in new was seen. */
 static int PASS(pair_new)(table *t, const uint64_t *new_ids, size_t lo, size_t hi, size_t old_lo, size_t old_hi,
                           const uint32_t *chain, uint32_t *old_to_new, uint32_t *new_to_old) {
     bool duplicate = false;
@@ -238,7 +236,7 @@ static int PASS(pair_new)(table *t, const uint64_t *new_ids, size_t lo, size_t h
         }
         old_to_new[next] = (uint32_t)j;
         new_to_old[j] = next;
-        s->cursor = (chain ? chain[next] : END_OF_CHAIN) | SEEN_NEW;
+        s->cursor = chain[next] | SEEN_NEW;
     }
     return duplicate ? PASS_DUPLICATE : PASS_CLEAN;
 }
