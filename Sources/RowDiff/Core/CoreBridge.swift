@@ -277,8 +277,7 @@ public final class DiffContext: @unchecked Sendable {
                             sections: base.map { $0 + newStart }, sectionContents: nil, count: newSections,
                             rowCounts: counts.baseAddress.map { $0 + oldSections },
                             rows: base.map { $0 + newStart + newSections }, rowContents: newContents, rowCount: newRows)
-                        guard let maps else { return cdiff_diff_sectioned(self.context, &old, &new, &sections, &rows) }
-                        return cdiff_diff_sectioned_into(self.context, &old, &new, maps.old, maps.new, &sections, &rows)
+                        return self.sectioned(&old, &new, into: maps, &sections, &rows)
                     }
                 }
             }
@@ -293,13 +292,19 @@ public final class DiffContext: @unchecked Sendable {
         var rows = cdiff_row_changes()
         let (status, maps) = Self.withRowMaps(oldRows: old.rows.count, newRows: new.rows.count) { maps in
             old.withList { oldList in
-                new.withList { newList in
-                    guard let maps else { return cdiff_diff_sectioned(context, oldList, newList, &sections, &rows) }
-                    return cdiff_diff_sectioned_into(context, oldList, newList, maps.old, maps.new, &sections, &rows)
-                }
+                new.withList { newList in sectioned(oldList, newList, into: maps, &sections, &rows) }
             }
         }
         return try result(status, sections, rows, maps, hasContents: old.rowContents != nil && new.rowContents != nil, patch: patch)
+    }
+
+    /// The sectioned core call: with `maps`, the row maps go straight into them
+    /// (`cdiff_diff_sectioned_into`); without, into the context (`cdiff_diff_sectioned`).
+    private func sectioned(_ old: UnsafePointer<cdiff_sectioned_list>, _ new: UnsafePointer<cdiff_sectioned_list>,
+                           into maps: (old: UnsafeMutablePointer<UInt32>?, new: UnsafeMutablePointer<UInt32>?)?,
+                           _ sections: inout cdiff_changes, _ rows: inout cdiff_row_changes) -> cdiff_status {
+        guard let maps else { return cdiff_diff_sectioned(context, old, new, &sections, &rows) }
+        return cdiff_diff_sectioned_into(context, old, new, maps.old, maps.new, &sections, &rows)
     }
 
     /// The core's result in Swift arrays (and its patch, with `patch`), or the failure's status.
@@ -372,9 +377,8 @@ public final class DiffContext: @unchecked Sendable {
             newToOld = filled(count: newRows) { newMap in
                 // Large maps are faulted in on another core while the core builds its table.
                 let stride = MemoryLayout<UInt32>.stride
-                let prefault = (oldRows + newRows) * stride < Prefault.minimumBytes ? nil
-                    : Prefault.start([(UnsafeMutableRawPointer(oldMap), oldRows * stride),
-                                      (UnsafeMutableRawPointer(newMap), newRows * stride)])
+                let prefault = Prefault.start([(UnsafeMutableRawPointer(oldMap), oldRows * stride),
+                                               (UnsafeMutableRawPointer(newMap), newRows * stride)])
                 status = call((oldMap, newMap))
                 prefault?.wait()
                 return status == CDIFF_OK

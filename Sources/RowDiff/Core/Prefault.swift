@@ -15,14 +15,15 @@ import Dispatch
 /// on pages already mapped — every diff after the first at that size — it finds nothing to do.
 /// Where the request is unknown (older kernels, other systems) nothing happens.
 enum Prefault {
-    /// Bytes from which the maps are faulted in ahead (old plus new): below it the worker's
+    /// Bytes (all regions together) from which memory is faulted in ahead: below it the worker's
     /// wake-up costs about what the faults do.
     static let minimumBytes = 1 << 20
 
-    /// Starts faulting in the pages that lie wholly inside each region, on a worker; the caller
-    /// must `wait()` on the result before the regions' memory is released. Nil when nothing was
-    /// started.
+    /// Starts faulting in the pages that lie wholly inside each region, on a worker, when the
+    /// regions hold at least `minimumBytes`; the caller must `wait()` on the result before the
+    /// regions' memory is released. Nil when nothing was started.
     static func start(_ regions: [(start: UnsafeMutableRawPointer?, bytes: Int)]) -> DispatchGroup? {
+        guard regions.reduce(0, { $0 + $1.bytes }) >= minimumBytes else { return nil }
         #if os(Linux) && canImport(Glibc)
         let pages = regions.compactMap { region -> PageRange? in
             guard let start = region.start else { return nil }
