@@ -14,11 +14,7 @@ struct CollisionGuardTests {
     @Test("seeded random models: masked fingerprints give the unmasked result")
     func whenFingerprintsCollideMassively_resultsEqualTheUnmaskedDiff() {
         for seed in TestSeeds.cases(1_500, salt: 3) {
-            var rng = SplitMix64(seed: seed)
-            let shape = ModelShape.random(using: &rng)
-            var ids = IdentitySource()
-            let old = RandomModels.model(shape, ids: &ids, using: &rng)
-            let new = RandomModels.edit(old, shape, ids: &ids, using: &rng)
+            let (_, old, new) = RandomModels.pair(seed: seed)
             let plain = SectionedDiff(from: old, to: new)
             let masked = SectionedDiff(from: old, to: new, options: Self.colliding)
             let context = "\(TestSeeds.rerun(seed, filter: "CollisionGuard")) old \(describe(old, limit: 800)) new \(describe(new, limit: 800))"

@@ -32,11 +32,7 @@ struct ModelCheckTests {
 
     /// All problems of the case `seed`, or an empty string.
     static func check(seed: UInt64) -> String {
-        var rng = SplitMix64(seed: seed)
-        let shape = ModelShape.random(using: &rng)
-        var ids = IdentitySource()
-        let old = RandomModels.model(shape, ids: &ids, using: &rng)
-        let new = RandomModels.edit(old, shape, ids: &ids, using: &rng)
+        let (shape, old, new) = RandomModels.pair(seed: seed)
         let problems = checkCase(old: old, new: new)
         guard !problems.isEmpty else { return "" }
         return """

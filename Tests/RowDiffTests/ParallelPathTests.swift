@@ -17,11 +17,7 @@ struct ParallelPathTests {
     @Test("seeded random models: the forced parallel path gives the serial result")
     func forcedParallel_equalsSerial() {
         for seed in TestSeeds.cases(1_000, salt: 41) {
-            var rng = SplitMix64(seed: seed)
-            let shape = ModelShape.random(using: &rng)
-            var ids = IdentitySource()
-            let old = RandomModels.model(shape, ids: &ids, using: &rng)
-            let new = RandomModels.edit(old, shape, ids: &ids, using: &rng)
+            let (_, old, new) = RandomModels.pair(seed: seed)
             let mask: UInt64 = seed % 3 == 0 ? 0x3 : .max // every third case also collides
             let serial = SectionedDiff(from: old, to: new, options: Self.options(parallel: false, mask: mask))
             let parallel = SectionedDiff(from: old, to: new, options: Self.options(parallel: true, mask: mask))

@@ -16,11 +16,7 @@ struct PatchedStagesTests {
         var failures = 0
         var patchedStages = 0
         for seed in TestSeeds.cases(3_000, salt: 71) {
-            var rng = SplitMix64(seed: seed)
-            let shape = ModelShape.random(using: &rng)
-            var ids = IdentitySource()
-            let old = RandomModels.model(shape, ids: &ids, using: &rng)
-            let new = RandomModels.edit(old, shape, ids: &ids, using: &rng)
+            let (shape, old, new) = RandomModels.pair(seed: seed)
             let diff = SectionedDiff(from: old, to: new)
             for style in [StagedChangeset<TestSection>.UpdateStyle.reconfigure, .reload] {
                 let (problems, patches) = Self.problems(diff, style: style)

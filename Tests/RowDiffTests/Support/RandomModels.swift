@@ -61,6 +61,16 @@ struct IdentitySource {
 }
 
 enum RandomModels {
+    /// The random case `seed`: a random shape, a model of it and a random edit of the model. The
+    /// same seed gives the same case in every suite (so `TestSeeds.rerun` reproduces a failure).
+    static func pair(seed: UInt64) -> (shape: ModelShape, old: [TestSection], new: [TestSection]) {
+        var rng = SplitMix64(seed: seed)
+        let shape = ModelShape.random(using: &rng)
+        var ids = IdentitySource()
+        let old = model(shape, ids: &ids, using: &rng)
+        return (shape, old, edit(old, shape, ids: &ids, using: &rng))
+    }
+
     /// A random model of `shape`.
     static func model(_ shape: ModelShape, ids: inout IdentitySource, using rng: inout SplitMix64) -> [TestSection] {
         (0..<rng.int(shape.sections)).map { _ in
