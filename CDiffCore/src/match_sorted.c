@@ -1,11 +1,19 @@
 /* Matching by sorting: the fallback that keeps hostile input O(n + m).
  *
- * Each side's (fingerprint, index) pairs are radix-sorted by fingerprint, least significant byte
- * first. Every pass is stable and the pairs start in index order, so equal fingerprints end up
- * adjacent and in index order: walking both sorted sides together, the k-th old element of a run
- * pairs with the k-th new one — exactly the table's k-th occurrence pairing, and the same
- * duplicates. Six passes of a counting sort at most (a digit that all fingerprints share costs
- * none), whatever the fingerprints are: no input can make it slower.
+ * Each side's (fingerprint, index) pairs are sorted by a sort key, a bijection of the fingerprint,
+ * so equal fingerprints end up adjacent. Every step is stable and the pairs start in index order,
+ * so the occurrences of one fingerprint stay in index order: walking both sorted sides together,
+ * the k-th old element of a run pairs with the k-th new one — exactly the table's k-th occurrence
+ * pairing, and the same duplicates.
+ *
+ * The sort key is the fingerprint rotated so that its low 33 bits lead. Three radix passes of 11
+ * bits (least significant first) order the pairs by those 33 bits; a digit that all keys share
+ * costs no pass. Distinct fingerprints rarely share 33 bits (about 5 pairs among 400,000 random
+ * ones), so the pairs are then almost always fully sorted: one scan finds the runs of keys that
+ * share the leading bits and sorts each by the remaining 31 — insertion sort for short runs, radix
+ * passes of 8 bits for longer ones. Whatever the fingerprints, that is at most three passes of 11
+ * bits and four of 8, plus two scans and insertion sorts of at most RUN_INSERTION pairs: no input
+ * can make it slower, and random input costs three passes (the sort used six before).
  *
  * Memory: the sorted keys and indices of both sides fill the hash table's own scratch (12 bytes per
  * element of the 12 the table holds); a pass writes its keys into the caller's spare buffer for
@@ -16,13 +24,26 @@
 
 #include <string.h>
 
-/* Six digits of 11 bits cover 64: fewer passes than bytes, and a digit's counts (8 KB) stay in
- * the first-level cache. */
-#define DIGIT_BITS 11
-#define DIGITS 6
-#define RADIX (1u << DIGIT_BITS)
+/* The sort key: the fingerprint's low 33 bits on top (its high 31 below them). A bijection, so
+ * equal keys are equal fingerprints. Fingerprints of small integers (which are their own) differ
+ * in their low bits, which the first passes then order. */
+#define LEAD_BITS 33
+static inline uint64_t sort_key(uint64_t id) { return (id << (64 - LEAD_BITS)) | (id >> LEAD_BITS); }
 
-static inline uint32_t digit_of(uint64_t key, int d) { return (uint32_t)(key >> (DIGIT_BITS * d)) & (RADIX - 1); }
+/* The leading passes: three digits of 11 bits cover the 33 leading bits; a digit's counts (8 KB)
+ * stay in the first-level cache. */
+#define LEAD_DIGIT_BITS 11
+#define LEAD_DIGITS 3
+#define LEAD_RADIX (1u << LEAD_DIGIT_BITS)
+#define LEAD_SHIFT (64 - LEAD_BITS)
+
+/* Runs of keys that share the leading bits: up to RUN_INSERTION pairs by insertion sort, longer
+ * ones by four passes of 8 bits over the 31 trailing bits (1 KB of counts per digit, so a run of
+ * a few dozen pairs pays little for clearing them). */
+#define RUN_INSERTION 32
+#define TAIL_DIGIT_BITS 8
+#define TAIL_DIGITS 4
+#define TAIL_RADIX (1u << TAIL_DIGIT_BITS)
 
 /* One side being sorted: the pairs end in (keys, indices); (spare_keys, spare_indices) hold the
  * passes in between. */
@@ -33,67 +54,136 @@ typedef struct side {
     uint32_t *indices, *spare_indices;
 } side;
 
-static void count_digit(const uint64_t *keys, size_t count, int d, uint32_t *counts) {
-    memset(counts, 0, sizeof(uint32_t) * RADIX);
-    for (size_t k = 0; k < count; k++) counts[digit_of(keys[k], d)]++;
-}
+/* A pair array and its spare: radix passes alternate between them. */
+typedef struct buffers {
+    uint64_t *keys, *spare_keys;
+    uint32_t *indices, *spare_indices;
+} buffers;
 
-/* A digit where one value holds every key orders nothing: its pass is skipped. */
-static bool orders_nothing(const uint32_t *counts, const uint64_t *keys, size_t count, int d) {
-    return counts[digit_of(keys[0], d)] == count;
-}
-
-/* One stable counting-sort pass on digit d, from (keys, indices) — or straight from the ids in
- * index order when `indices` is NULL — into (to_keys, to_indices), counting digit d + 1 of the
- * keys it moves into `next` on the way (so no pass only counts). */
-static void pass(const uint64_t *keys, const uint32_t *indices, size_t count, int d, uint32_t *counts, uint32_t *next,
-                 uint64_t *to_keys, uint32_t *to_indices) {
+/* Turns counts into starting offsets. */
+static void offsets(uint32_t *counts, uint32_t radix) {
     uint32_t start = 0;
-    for (uint32_t v = 0; v < RADIX; v++) {
+    for (uint32_t v = 0; v < radix; v++) {
         uint32_t c = counts[v];
         counts[v] = start;
         start += c;
     }
-    memset(next, 0, sizeof(uint32_t) * RADIX);
-    const int shift = DIGIT_BITS * d;
-    const int next_shift = d + 1 < DIGITS ? shift + DIGIT_BITS : 0;
+}
+
+/* The digits (`digits` of `bits` bits at `shift`, `shift + bits`, ...) on which not every key
+ * agrees, as a bit set, where `first` is any key and `counts` holds each digit's counts. */
+static unsigned varying_digits(const uint32_t *counts, int digits, int bits, int shift, size_t count, uint64_t first) {
+    const uint32_t radix = 1u << bits;
+    unsigned varying = 0;
+    for (int d = 0; d < digits; d++)
+        if (counts[radix * d + ((first >> (shift + bits * d)) & (radix - 1))] != count) varying |= 1u << d;
+    return varying;
+}
+
+static int popcount(unsigned bits) {
+    int n = 0;
+    for (; bits; bits &= bits - 1) n++;
+    return n;
+}
+
+/* One stable counting-sort pass on the digit at `shift` from (keys, indices) into (to_keys,
+ * to_indices), `at` holding the digit's offsets. */
+static void pass(const uint64_t *keys, const uint32_t *indices, size_t count, int shift, uint32_t mask, uint32_t *at,
+                 uint64_t *to_keys, uint32_t *to_indices) {
     for (size_t k = 0; k < count; k++) {
         uint64_t key = keys[k];
-        uint32_t at = counts[(key >> shift) & (RADIX - 1)]++;
-        next[(key >> next_shift) & (RADIX - 1)]++;
-        to_keys[at] = key;
-        to_indices[at] = indices ? indices[k] : (uint32_t)k;
+        uint32_t to = at[(key >> shift) & mask]++;
+        to_keys[to] = key;
+        to_indices[to] = indices[k];
     }
 }
 
-/* Sorts one side into (keys, indices). The first pass writes to the spare buffers, so that with
- * all six passes the last lands in place; with fewer, the result is copied there (the spare index
- * buffer is shared by both sides, so nothing may stay in it). */
-static void sort_side(side *s) {
-    if (s->count == 0) return; /* ids may be NULL then */
-    uint32_t counts[RADIX], next[RADIX];
-    const uint64_t *from_keys = s->ids;
-    const uint32_t *from_indices = NULL;
-    bool into_spare = true;
-    count_digit(s->ids, s->count, 0, counts);
-    for (int d = 0; d < DIGITS; d++) {
-        if (orders_nothing(counts, from_keys, s->count, d)) {
-            if (d + 1 < DIGITS) count_digit(from_keys, s->count, d + 1, counts);
-            continue;
+/* Sorts a run of pairs that share their leading bits by the trailing ones, in place. */
+static void sort_run(buffers b, size_t count) {
+    if (count <= RUN_INSERTION) {
+        for (size_t k = 1; k < count; k++) {
+            uint64_t key = b.keys[k];
+            uint32_t index = b.indices[k];
+            size_t at = k;
+            for (; at > 0 && b.keys[at - 1] > key; at--) {
+                b.keys[at] = b.keys[at - 1];
+                b.indices[at] = b.indices[at - 1];
+            }
+            b.keys[at] = key;
+            b.indices[at] = index;
         }
-        uint64_t *to_keys = into_spare ? s->spare_keys : s->keys;
-        uint32_t *to_indices = into_spare ? s->spare_indices : s->indices;
-        pass(from_keys, from_indices, s->count, d, counts, next, to_keys, to_indices);
-        memcpy(counts, next, sizeof counts);
-        from_keys = to_keys;
-        from_indices = to_indices;
-        into_spare = !into_spare;
+        return;
     }
-    if (from_keys != s->keys) memcpy(s->keys, from_keys, s->count * sizeof *s->keys);
-    if (from_indices == NULL) {
-        for (size_t k = 0; k < s->count; k++) s->indices[k] = (uint32_t)k;
-    } else if (from_indices != s->indices) {
-        memcpy(s->indices, from_indices, s->count * sizeof *s->indices);
+    uint32_t counts[TAIL_RADIX * TAIL_DIGITS];
+    memset(counts, 0, sizeof counts);
+    for (size_t k = 0; k < count; k++)
+        for (int d = 0; d < TAIL_DIGITS; d++)
+            counts[TAIL_RADIX * d + ((b.keys[k] >> (TAIL_DIGIT_BITS * d)) & (TAIL_RADIX - 1))]++;
+    const unsigned varying = varying_digits(counts, TAIL_DIGITS, TAIL_DIGIT_BITS, 0, count, b.keys[0]);
+    bool in_spare = false;
+    for (int d = 0; d < TAIL_DIGITS; d++) {
+        if (!(varying & (1u << d))) continue;
+        uint32_t *at = counts + TAIL_RADIX * d;
+        offsets(at, TAIL_RADIX);
+        if (in_spare) pass(b.spare_keys, b.spare_indices, count, TAIL_DIGIT_BITS * d, TAIL_RADIX - 1, at, b.keys, b.indices);
+        else pass(b.keys, b.indices, count, TAIL_DIGIT_BITS * d, TAIL_RADIX - 1, at, b.spare_keys, b.spare_indices);
+        in_spare = !in_spare;
+    }
+    if (in_spare) {
+        memcpy(b.keys, b.spare_keys, count * sizeof *b.keys);
+        memcpy(b.indices, b.spare_indices, count * sizeof *b.indices);
+    }
+}
+
+/* Sorts one side into (keys, indices): the leading passes (the first reads the fingerprints in
+ * index order, and starts in whichever buffer makes the last one land in place), then the runs. */
+static void sort_side(side *s) {
+    const size_t count = s->count;
+    if (count == 0) return; /* ids may be NULL then */
+    uint32_t counts[LEAD_RADIX * LEAD_DIGITS];
+    memset(counts, 0, sizeof counts);
+    for (size_t k = 0; k < count; k++) {
+        uint64_t key = sort_key(s->ids[k]);
+        for (int d = 0; d < LEAD_DIGITS; d++)
+            counts[LEAD_RADIX * d + ((key >> (LEAD_SHIFT + LEAD_DIGIT_BITS * d)) & (LEAD_RADIX - 1))]++;
+    }
+    const unsigned varying = varying_digits(counts, LEAD_DIGITS, LEAD_DIGIT_BITS, LEAD_SHIFT, count, sort_key(s->ids[0]));
+    int remaining = popcount(varying);
+    if (remaining == 0) {
+        for (size_t k = 0; k < count; k++) s->keys[k] = sort_key(s->ids[k]), s->indices[k] = (uint32_t)k;
+    }
+    bool first = true;
+    for (int d = 0; d < LEAD_DIGITS; d++) {
+        if (!(varying & (1u << d))) continue;
+        uint32_t *at = counts + LEAD_RADIX * d;
+        offsets(at, LEAD_RADIX);
+        const int shift = LEAD_SHIFT + LEAD_DIGIT_BITS * d;
+        /* The pass that leaves `remaining` passes after it writes the spare buffers when that
+         * number is odd, so the last pass writes the final ones. */
+        const bool to_spare = --remaining % 2 == 1;
+        uint64_t *to_keys = to_spare ? s->spare_keys : s->keys;
+        uint32_t *to_indices = to_spare ? s->spare_indices : s->indices;
+        if (first) {
+            for (size_t k = 0; k < count; k++) {
+                uint64_t key = sort_key(s->ids[k]);
+                uint32_t to = at[(key >> shift) & (LEAD_RADIX - 1)]++;
+                to_keys[to] = key;
+                to_indices[to] = (uint32_t)k;
+            }
+            first = false;
+        } else if (to_spare) {
+            pass(s->keys, s->indices, count, shift, LEAD_RADIX - 1, at, to_keys, to_indices);
+        } else {
+            pass(s->spare_keys, s->spare_indices, count, shift, LEAD_RADIX - 1, at, to_keys, to_indices);
+        }
+    }
+    for (size_t start = 0, end; start < count; start = end) {
+        const uint64_t lead = s->keys[start] >> LEAD_SHIFT;
+        for (end = start + 1; end < count && s->keys[end] >> LEAD_SHIFT == lead; end++) {}
+        if (end - start > 1) {
+            buffers run = {s->keys + start, s->spare_keys + start, s->indices + start, s->spare_indices + start};
+            sort_run(run, end - start);
+        }
     }
 }
 

@@ -347,6 +347,37 @@ static void test_the_compact_first_pass_gives_the_sorted_match_s_result(void) {
     flat_input_free(&n);
 }
 
+/* The sort orders by the fingerprints' low 33 bits first, then sorts each run of pairs sharing
+ * them by the high 31 bits: by insertion up to 32 pairs, by radix passes above. Groups of ids that
+ * share their low 33 bits (runs of 1 to 5,000 pairs; one group with every id equal, so duplicates
+ * sit inside runs), shuffled and edited, give the table's bytes; so does a list where every id
+ * shares its low 33 bits, which leaves no leading pass at all. */
+static void test_runs_sharing_the_low_bits_give_the_table_s_result(void) {
+    static const size_t lengths[] = {1, 2, 3, 31, 32, 33, 34, 255, 300, 5000};
+    flat_input o = {0}, n = {0};
+    rng r = rng_seeded(harness_seed() ^ 0x5EED5);
+    for (size_t g = 0; g < sizeof lengths / sizeof *lengths; g++) {
+        const uint64_t low = rng_next(&r) & ((1ull << 33) - 1);
+        for (size_t k = 0; k < lengths[g]; k++) {
+            uint64_t high = g == 2 ? 7 : (rng_next(&r) >> 33); /* group 2: one id, repeated */
+            flat_input_add(&o, (high << 33) | low, rng_below(&r, 2));
+        }
+    }
+    for (size_t k = 0; k < o.count; k++) {
+        uint64_t pick = rng_below(&r, 8);
+        flat_input_add(&n, pick == 0 ? rng_next(&r) : o.ids[rng_below(&r, o.count)], rng_below(&r, 2));
+    }
+    require_table_equals_sorted(&o, &n, true);
+
+    flat_input_clear(&o);
+    flat_input_clear(&n);
+    for (size_t k = 0; k < 20000; k++) flat_input_add(&o, ((uint64_t)(k * 2654435761u) << 33) | 0x1234, 0);
+    for (size_t k = 0; k < 20000; k++) flat_input_add(&n, o.ids[(k * 7919) % 20000], 1);
+    require_table_equals_sorted(&o, &n, false);
+    flat_input_free(&o);
+    flat_input_free(&n);
+}
+
 int main(int argc, char **argv) {
     harness_init(argc, argv);
     RUN_TEST(test_crafted_fingerprints_share_one_slot);
@@ -356,6 +387,7 @@ int main(int argc, char **argv) {
     RUN_TEST(test_a_flood_and_its_sorted_match_give_the_table_s_result);
     RUN_TEST(test_tagged_tables_give_the_sorted_match_s_result);
     RUN_TEST(test_the_compact_first_pass_gives_the_sorted_match_s_result);
+    RUN_TEST(test_runs_sharing_the_low_bits_give_the_table_s_result);
     RUN_TEST(test_flooding_input_costs_about_what_random_input_costs);
     return harness_finish();
 }
