@@ -12,12 +12,12 @@ extension Stager {
         // them. Without such sections the lists are taken as they are (no set, no copy).
         var rowDeletes = diff.changeset.itemDeletes, rowInserts = diff.changeset.itemInserts
         if !diff.changeset.sectionDeletes.isEmpty {
-            let deletedSections = Set(diff.changeset.sectionDeletes)
-            rowDeletes.removeAll { deletedSections.contains($0.section) }
+            let deletedSections = marks(diff.changeset.sectionDeletes, count: diff.old.count)
+            rowDeletes.removeAll { deletedSections[$0.section] }
         }
         if !diff.changeset.sectionInserts.isEmpty {
-            let insertedSections = Set(diff.changeset.sectionInserts)
-            rowInserts.removeAll { insertedSections.contains($0.section) }
+            let insertedSections = marks(diff.changeset.sectionInserts, count: diff.new.count)
+            rowInserts.removeAll { insertedSections[$0.section] }
         }
         let rowMoves = diff.changeset.itemMoves
         let sectionOps = !(diff.changeset.sectionDeletes.isEmpty && diff.changeset.sectionInserts.isEmpty
@@ -25,7 +25,8 @@ extension Stager {
         let rowOps = !(rowDeletes.isEmpty && rowInserts.isEmpty && rowMoves.isEmpty)
         guard sectionOps || rowOps else { return }
 
-        if !touchesMovingSection(diff.changeset.sectionMoves, rowDeletes, rowInserts, rowMoves) {
+        if !touchesMovingSection(diff.changeset.sectionMoves, oldCount: diff.old.count, newCount: diff.new.count,
+                                 rowDeletes, rowInserts, rowMoves) {
             let update = BatchUpdate(
                 sectionDeletes: diff.changeset.sectionDeletes, sectionInserts: diff.changeset.sectionInserts,
                 sectionMoves: diff.changeset.sectionMoves, itemDeletes: rowDeletes, itemInserts: rowInserts, itemMoves: rowMoves)
@@ -63,16 +64,25 @@ extension Stager {
         stages.append(rowStage)
     }
 
-    /// Whether a row operation touches a section that moves (S1). No sets are built when no
+    /// Whether a row operation touches a section that moves (S1). Nothing is built when no
     /// section moves (every flat list).
     @inlinable
-    static func touchesMovingSection(_ sectionMoves: [Move<Int>], _ rowDeletes: [ItemPath], _ rowInserts: [ItemPath],
-                                     _ rowMoves: [Move<ItemPath>]) -> Bool {
+    static func touchesMovingSection(_ sectionMoves: [Move<Int>], oldCount: Int, newCount: Int, _ rowDeletes: [ItemPath],
+                                     _ rowInserts: [ItemPath], _ rowMoves: [Move<ItemPath>]) -> Bool {
         guard !sectionMoves.isEmpty else { return false }
-        let movingOld = Set(sectionMoves.map { $0.from })
-        let movingNew = Set(sectionMoves.map { $0.to })
-        return rowDeletes.contains { movingOld.contains($0.section) }
-            || rowInserts.contains { movingNew.contains($0.section) }
-            || rowMoves.contains { movingOld.contains($0.from.section) || movingNew.contains($0.to.section) }
+        let movingOld = marks(sectionMoves.map { $0.from }, count: oldCount)
+        let movingNew = marks(sectionMoves.map { $0.to }, count: newCount)
+        return rowDeletes.contains { movingOld[$0.section] }
+            || rowInserts.contains { movingNew[$0.section] }
+            || rowMoves.contains { movingOld[$0.from.section] || movingNew[$0.to.section] }
+    }
+
+    /// One flag per section index below `count`, set for `sections`: a lookup per row operation is
+    /// an array read, where a `Set` hashed every row's section (thousands of times per diff).
+    @inlinable
+    static func marks(_ sections: [Int], count: Int) -> [Bool] {
+        var marked = [Bool](repeating: false, count: count)
+        for section in sections { marked[section] = true }
+        return marked
     }
 }
