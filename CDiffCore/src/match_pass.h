@@ -146,9 +146,20 @@ static int PASS(pair_new)(table *t, const uint64_t *new_ids, size_t lo, size_t h
     const bool pipelined = t->capacity >= PREFETCH_MIN_SLOTS;
     pipeline p;
     PASS(walk_start)(t, &p, pipelined, new_ids, lo, hi);
+    /* The old element after the last one paired: most new elements are the successor of their
+     * predecessor's partner (edits are runs, most rows keep their order). Old has no duplicates
+     * here, so when that element has new[j]'s identity it is the one the table would find, and
+     * the probe (a random read of its slot, then of its fingerprint) is skipped. */
+    size_t predicted = old_lo;
     for (size_t j = lo; j < hi; j++) {
         tag expected = 0;
         size_t start = PASS(walk_home)(t, &p, pipelined, new_ids, j, lo, hi, &expected), index = 0;
+        if (predicted < old_hi && t->old_ids[predicted] == new_ids[j]) {
+            if (old_to_new[predicted] != CDIFF_NONE) return PASS_DUPLICATE;
+            old_to_new[predicted] = (uint32_t)j;
+            new_to_old[j] = (uint32_t)predicted++;
+            continue;
+        }
         uint32_t *s = PASS(find_from)(t, new_ids[j], start, expected, &index);
         if (CDIFF_UNLIKELY(t->probes > t->probe_limit)) return PASS_OVER_BUDGET;
         const uint32_t ref = *s;
@@ -163,6 +174,7 @@ static int PASS(pair_new)(table *t, const uint64_t *new_ids, size_t lo, size_t h
         if ((ref & NEW_TAG) || ref < old_lo || ref >= old_hi || old_to_new[ref] != CDIFF_NONE) return PASS_DUPLICATE;
         old_to_new[ref] = (uint32_t)j;
         new_to_old[j] = ref;
+        predicted = (size_t)ref + 1;
     }
     return PASS_CLEAN;
 }
