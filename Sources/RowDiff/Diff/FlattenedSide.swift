@@ -150,9 +150,15 @@ enum FirstPass<Section: DiffableSection> {
                 { prepare(old, mask: mask, types: types, into: oldOutput) },
                 { prepare(new, mask: mask, types: types, into: newOutput) })
         } else {
-            // Called directly: the closures above would each capture a copy of their side.
-            versions = (prepare(old, mask: mask, types: types, into: oldOutput),
-                        prepare(new, mask: mask, types: types, into: newOutput))
+            // Called directly: the closures above would each capture a copy of their side. The new
+            // side's rows in the ends it shares with the old side take the old fingerprints.
+            let oldVersions = prepare(old, mask: mask, types: types, into: oldOutput)
+            if TrimmedFingerprints.write(new, against: old, oldPrints: UnsafeBufferPointer(oldOutput), mask: mask,
+                                         types: types, into: newOutput) {
+                versions = (oldVersions, ContentVersions.of(new.rows, versioned: types.rowVersions))
+            } else {
+                versions = (oldVersions, prepare(new, mask: mask, types: types, into: newOutput))
+            }
         }
         let core = withUnsafeTemporaryAllocation(of: Int.self, capacity: old.rows.count + new.rows.count) { counts in
             var next = 0
