@@ -65,7 +65,8 @@ import RowDiffDataSources
         let after = [section("b", [row("2", 0), row("5", 0), row("3", 0)], header: "B!")]
         let source = SectionedDataSource(before)
         var counts: [(before: Int, inside: Int)] = []
-        source.onChange = { change in
+        // Unowned: the data source keeps its `onChange`, which would otherwise keep it (a leak).
+        source.onChange = { [unowned source] change in
             guard case .staged(let update) = change else { return }
             for stage in update.stages {
                 let outside = source.numberOfItems(in: 0)

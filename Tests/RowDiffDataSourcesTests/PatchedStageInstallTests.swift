@@ -110,7 +110,8 @@ struct PatchedStageInstallTests {
             // Now and then the whole model is read in the middle of the update (building the arrays).
             let readsWholeModel = rng.next() % 4 == 0
             var stagesSeen = 0
-            dataSource.onChange = { change in
+            // Unowned: the data source keeps its `onChange`, which would otherwise keep it (a leak).
+            dataSource.onChange = { [unowned dataSource] change in
                 guard case .staged(let update) = change else { return }
                 stagesSeen = update.count
                 for stage in update.stages {
