@@ -57,11 +57,13 @@ struct DataSourceReport: Codable, Sendable {
         var diffMs: Stat
         var stageMs: Stat
         var swapMs: Stat
-        /// Releasing what the render replaced: the old model (freed when no one else holds it), the
-        /// diff, the stages' data.
+        /// Releasing what the render replaced (the old model, the diff, the stages' data) on the
+        /// main thread: as the renderer does, handing it to the background release queue, which
+        /// frees it (its time is in `renderCpuMs`).
         var releaseMs: Stat?
-        /// The process's CPU time per render, all threads together (the diff uses two): a shared
-        /// machine stretches the wall time when another process takes a core, not this.
+        /// The process's CPU time per render, all threads together (the diff uses two, and the
+        /// release queue frees the replaced state): a shared machine stretches the wall time when
+        /// another process takes a core, not this.
         var renderCpuMs: Stat?
         /// Making the state's rows from the app's models, before the render (the app's work, not
         /// the render's): what a row's own setup costs, times the rows.
