@@ -20,6 +20,8 @@ final class BackgroundRelease: @unchecked Sendable {
     private let lock = NSLock()
     /// Values handed over and not released yet; only touched under `lock`.
     private var pending: [any Sendable] = []
+    /// How many values were handed over, and how many of them released; under `lock`.
+    private var handedOver = 0, released = 0
 
     /// Hands `value` over: it is released on the queue.
     /// - Complexity: O(1) here; the release runs on the queue.
@@ -27,6 +29,7 @@ final class BackgroundRelease: @unchecked Sendable {
         lock.lock()
         // Moved, not copied: no reference is left with the caller when the lock is released.
         pending.append(consume value)
+        handedOver += 1
         let first = pending.count == 1
         lock.unlock()
         // One drain serves everything that arrives before it runs.
@@ -35,14 +38,27 @@ final class BackgroundRelease: @unchecked Sendable {
 
     private func drain() {
         lock.lock()
-        let batch = pending
+        var batch = pending
         pending = []
         lock.unlock()
-        withExtendedLifetime(batch) {} // the last reference to what was handed over ends here
+        let count = batch.count
+        batch = [] // the last reference to what was handed over ends here
+        lock.lock()
+        released += count
+        lock.unlock()
     }
 
-    /// Returns once everything handed over before the call has been released.
+    /// Whether everything handed over so far has been released.
+    private var isDrained: Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return released == handedOver
+    }
+
+    /// Returns once everything handed over before the call has been released; at once (without
+    /// suspending on the queue) when nothing is left.
     func waitUntilReleased() async {
+        if isDrained { return }
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             // Serial: this runs after the drains of everything handed over before it.
             queue.async { continuation.resume() }
@@ -51,6 +67,7 @@ final class BackgroundRelease: @unchecked Sendable {
 
     /// `waitUntilReleased()` for callers that can block (the bench, between timed runs).
     func waitUntilReleasedBlocking() {
+        if isDrained { return }
         queue.sync {}
     }
 }
