@@ -65,6 +65,10 @@ struct DataSourceReport: Codable, Sendable {
         /// release queue frees the replaced state): a shared machine stretches the wall time when
         /// another process takes a core, not this.
         var renderCpuMs: Stat?
+        /// The main thread's own CPU time per render (its half of the diff, the staging, the
+        /// installs, the handover of what the render replaced): on a machine other processes keep
+        /// busy, the wall times above also count the waits for a core, this does not.
+        var renderMainThreadCpuMs: Stat?
         /// Making the state's rows from the app's models, before the render (the app's work, not
         /// the render's): what a row's own setup costs, times the rows.
         var rowCreationMs: Stat?
@@ -329,7 +333,7 @@ struct DataSourceBench {
         let runs = timedRuns
         progress?("[data sources \(label)] render-100k-1pct (\(rowsName)): \(warmupRuns) warm-up + \(runs) timed")
         var totals: [Double] = [], diffs: [Double] = [], stages: [Double] = [], swaps: [Double] = [], releases: [Double] = []
-        var rebuilds: [Double] = [], cpus: [Double] = [], creations: [Double] = []
+        var rebuilds: [Double] = [], cpus: [Double] = [], mainCpus: [Double] = [], creations: [Double] = []
         var last: RenderRun?
         guard let probe = new.last(where: { !$0.rows.isEmpty })?.rows.last?.diffIdentity else {
             preconditionFailure("render workload has no rows")
@@ -343,10 +347,11 @@ struct DataSourceBench {
                 defer { creation = Self.ms(ContinuousClock.now - creationStart) }
                 return materialize(oldSpec)
             }())
-            let cpuStart = Self.processCPUMs()
+            let cpuStart = Self.processCPUMs(), mainCpuStart = Self.threadCPUMs()
             let start = ContinuousClock.now
             let result = Self.render(new, into: dataSource, context: context)
             let total = Self.ms(ContinuousClock.now - start)
+            let mainCpu = Self.threadCPUMs() - mainCpuStart
             // The CPU time includes the release queue's freeing of what the render replaced.
             waitForBackgroundReleases()
             let cpu = Self.processCPUMs() - cpuStart
@@ -361,6 +366,7 @@ struct DataSourceBench {
             swaps.append(result.swap)
             releases.append(result.release)
             cpus.append(cpu)
+            mainCpus.append(mainCpu)
             creations.append(creation)
             rebuilds.append(rebuild)
         }
@@ -378,7 +384,7 @@ struct DataSourceBench {
             decision: result.animated ? "animated, \(result.stages) batch\(result.stages == 1 ? "" : "es")" : "reloaded (too many changes)",
             stages: result.stages, warmupRuns: warmupRuns, timedRuns: runs, renderMs: renderMs,
             diffMs: .init(diffs), stageMs: .init(stages), swapMs: .init(swaps), releaseMs: .init(releases),
-            renderCpuMs: .init(cpus), rowCreationMs: .init(creations), lookupRebuildMs: .init(rebuilds),
+            renderCpuMs: .init(cpus), renderMainThreadCpuMs: .init(mainCpus), rowCreationMs: .init(creations), lookupRebuildMs: .init(rebuilds),
             targetMs: Self.renderTargetMs, meetsTarget: renderMs.median <= Self.renderTargetMs)
     }
 
@@ -514,6 +520,9 @@ extension DataSourceReport {
         rows.append(["  data swap (install × \(render.stages))", ms(render.swapMs.median), ms(render.swapMs.min), ms(render.swapMs.max), ""])
         if let release = render.releaseMs {
             rows.append(["  releasing the replaced state (main)", ms(release.median), ms(release.min), ms(release.max), ""])
+        }
+        if let cpu = render.renderMainThreadCpuMs {
+            rows.append(["  CPU time, main thread", ms(cpu.median), ms(cpu.min), ms(cpu.max), ""])
         }
         if let cpu = render.renderCpuMs {
             rows.append(["  CPU time, both threads", ms(cpu.median), ms(cpu.min), ms(cpu.max), ""])
