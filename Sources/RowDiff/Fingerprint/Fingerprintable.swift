@@ -107,6 +107,9 @@ extension IdentityFingerprints {
             intRows(sections, seed: seed, mask: mask, into: output)
             return
         }
+        // Rows that hashed their string key when they were made (see `CarriedFingerprint`).
+        // (The string check folds to a constant once `Row` is known: other identities never ask.)
+        if Row.DiffIdentity.self == String.self, seed == 0, writeCarried(sections, mask: mask, into: output) { return }
         if let fingerprintable {
             blocks(sections, as: fingerprintable, seed: seed, into: output)
             if mask != .max { for index in output.indices { output[index] &= mask } }

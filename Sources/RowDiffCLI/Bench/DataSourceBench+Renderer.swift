@@ -24,7 +24,9 @@ extension DataSourceReport {
         /// Applied renders and reloads per burst: the maximum over the runs.
         var maximumRenders: Int
         var maximumReloads: Int
-        /// From the first state handed over to the last one on screen, in ms.
+        /// From the first state handed over until the renderer is idle (`waitUntilIdle()`: the last
+        /// state on screen and what the renders replaced released; the bench keeps the states, so
+        /// that is only the stages' data), in ms.
         var settleMs: Stat
         /// Every completion ran and the last state was on screen, in every run.
         var lastStateShown: Bool

@@ -7,8 +7,10 @@ import Foundation
 //   render-100k-1pct  100,000 KeyedRows (10 sections × 10,000), a new state with 1 % of the rows
 //                     changed; the synchronous work of one render on it: diff + StagedChangeset +
 //                     installing each stage's data into the SectionedDataSource + releasing the
-//                     state it replaced (each part also shown alone, with the process's CPU time
-//                     and the cost of making the rows). Target ≤ 5 ms.
+//                     state it replaced, as the renderer does (handed to its background release
+//                     queue: what stays on the main thread is timed; the process's CPU time, both
+//                     threads and the queue, shows the whole cost). Each part also shown alone,
+//                     with the cost of making the rows. Target ≤ 5 ms.
 //   key-lookups       key → index path and index path → key on 10k, 100k and 1M rows: the time per
 //                     lookup must not grow with the size (O(1)), and building the table is O(rows).
 //   bursts, first lookup after a render: see DataSourceBench+Renderer.swift.
@@ -55,12 +57,18 @@ struct DataSourceReport: Codable, Sendable {
         var diffMs: Stat
         var stageMs: Stat
         var swapMs: Stat
-        /// Releasing what the render replaced: the old model (freed when no one else holds it), the
-        /// diff, the stages' data.
+        /// Releasing what the render replaced (the old model, the diff, the stages' data) on the
+        /// main thread: as the renderer does, handing it to the background release queue, which
+        /// frees it (its time is in `renderCpuMs`).
         var releaseMs: Stat?
-        /// The process's CPU time per render, all threads together (the diff uses two): a shared
-        /// machine stretches the wall time when another process takes a core, not this.
+        /// The process's CPU time per render, all threads together (the diff uses two, and the
+        /// release queue frees the replaced state): a shared machine stretches the wall time when
+        /// another process takes a core, not this.
         var renderCpuMs: Stat?
+        /// The main thread's own CPU time per render (its half of the diff, the staging, the
+        /// installs, the handover of what the render replaced): on a machine other processes keep
+        /// busy, the wall times above also count the waits for a core, this does not.
+        var renderMainThreadCpuMs: Stat?
         /// Making the state's rows from the app's models, before the render (the app's work, not
         /// the render's): what a row's own setup costs, times the rows.
         var rowCreationMs: Stat?
@@ -238,12 +246,15 @@ struct DataSourceBench {
     /// (ListRenderer.compute, then ListRenderer.apply's `.staged` branch): diff with the
     /// renderer's kept context, the duplicate check, the change-count threshold, staging with
     /// reconfigure, then each stage's data installed (the last stage installs the caller's own
-    /// value), and `onChange`. Lookup tables: none built (`buildsLookupsEagerly` is off), the
-    /// install invalidates them. Only the off-main hop is left out.
+    /// value), and `onChange`; then what the render replaced is handed to the renderer's
+    /// background release queue, as `ListRenderer.releaseReplaced` does. Lookup tables: none
+    /// built (`buildsLookupsEagerly` is off), the install invalidates them. Only the off-main hop
+    /// is left out.
     struct RenderRun {
         var diff: Double, stage: Double, swap: Double
-        /// Releasing what the render replaced (the old model, the diff, the stages' data), which
-        /// happens as the render's locals go out of scope.
+        /// Releasing what the render replaced (the old model, the diff, the stages' data) on the
+        /// main thread: handing it to the background release queue, and the render's locals going
+        /// out of scope. The freeing itself happens on that queue (in the process's CPU time).
         var release = 0.0
         var changeCount: Int, moves: Int, stages: Int, animated: Bool
     }
@@ -252,22 +263,38 @@ struct DataSourceBench {
     static func render<Section: DiffableSection & Sendable>(
         _ new: [Section], into dataSource: SectionedDataSource<Section>, context: DiffContext,
         options: RenderOptions = RenderOptions()
-    ) -> RenderRun {
+    ) -> RenderRun where Section.Row: Sendable {
         let clock = ContinuousClock()
-        var (run, end) = renderSteps(new, into: dataSource, context: context, options: options, clock: clock)
+        var (run, end, replaced) = renderSteps(new, into: dataSource, context: context, options: options, clock: clock)
+        // As the renderer does once `apply` has returned: this is the main thread's last reference.
+        if options.releasesReplacedStateInBackground {
+            releaseInBackground(consume replaced)
+        } else {
+            _ = consume replaced
+        }
         run.release = ms(clock.now - end)
         return run
     }
 
+    /// What a render replaced, as the renderer hands it to its release queue: the old model (read
+    /// before anything is installed) and the stages' data; here also the diff, which the renderer
+    /// makes and drops in its background task.
+    struct Replaced<Section: DiffableSection & Sendable>: Sendable where Section.Row: Sendable {
+        var old: [Section]
+        var diff: SectionedDiff<Section>
+        var staged: StagedChangeset<Section>?
+    }
+
     /// The render, up to the moment before its locals are released: the time that returns is
-    /// measured by `render` as the release.
+    /// measured by `render` as the release, with handing over what the render replaced.
     @MainActor
     private static func renderSteps<Section: DiffableSection & Sendable>(
         _ new: [Section], into dataSource: SectionedDataSource<Section>, context: DiffContext,
         options: RenderOptions, clock: ContinuousClock
-    ) -> (RenderRun, ContinuousClock.Instant) {
+    ) -> (RenderRun, ContinuousClock.Instant, Replaced<Section>) where Section.Row: Sendable {
+        let old = dataSource.sections
         let t0 = clock.now
-        let diff = SectionedDiff(from: dataSource.sections, to: new, options: DiffOptions(context: context, computesPatch: false))
+        let diff = SectionedDiff(from: old, to: new, options: DiffOptions(context: context, computesPatch: false))
         let report = diff.duplicates
         let hasDuplicates = !report.newSections.isEmpty || !report.newItems.isEmpty
         let changes = diff.changeset.changeCount
@@ -277,7 +304,8 @@ struct DataSourceBench {
             dataSource.onChange?(.reloadAll)
             let end = clock.now
             return (RenderRun(diff: ms(t1 - t0), stage: 0, swap: ms(end - t1), changeCount: changes,
-                              moves: diff.changeset.itemMoves.count, stages: 0, animated: false), end)
+                              moves: diff.changeset.itemMoves.count, stages: 0, animated: false), end,
+                    Replaced(old: old, diff: diff, staged: nil))
         }
         let staged = StagedChangeset(diff, updateStyle: options.prefersReconfigure ? .reconfigure : .reload, patchesContentStages: true)
         let t2 = clock.now
@@ -289,13 +317,14 @@ struct DataSourceBench {
         dataSource.onChange?(.staged(update))
         let t3 = clock.now
         return (RenderRun(diff: ms(t1 - t0), stage: ms(t2 - t1), swap: ms(t3 - t2), changeCount: changes,
-                          moves: diff.changeset.itemMoves.count, stages: staged.stages.count, animated: true), t3)
+                          moves: diff.changeset.itemMoves.count, stages: staged.stages.count, animated: true), t3,
+                Replaced(old: old, diff: diff, staged: staged))
     }
 
     @MainActor
     private func measureRender<Section: DiffableSection & Sendable>(
         of rowsName: String, label: String, _ materialize: ([[RowSpec]]) -> [Section]
-    ) -> DataSourceReport.Render {
+    ) -> DataSourceReport.Render where Section.Row: Sendable {
         progress?("[data sources \(label)] render-100k-1pct (\(rowsName)): generating")
         let (oldSpec, newSpec, edit) = renderWorkload()
         let new = materialize(newSpec)
@@ -304,7 +333,7 @@ struct DataSourceBench {
         let runs = timedRuns
         progress?("[data sources \(label)] render-100k-1pct (\(rowsName)): \(warmupRuns) warm-up + \(runs) timed")
         var totals: [Double] = [], diffs: [Double] = [], stages: [Double] = [], swaps: [Double] = [], releases: [Double] = []
-        var rebuilds: [Double] = [], cpus: [Double] = [], creations: [Double] = []
+        var rebuilds: [Double] = [], cpus: [Double] = [], mainCpus: [Double] = [], creations: [Double] = []
         var last: RenderRun?
         guard let probe = new.last(where: { !$0.rows.isEmpty })?.rows.last?.diffIdentity else {
             preconditionFailure("render workload has no rows")
@@ -318,10 +347,13 @@ struct DataSourceBench {
                 defer { creation = Self.ms(ContinuousClock.now - creationStart) }
                 return materialize(oldSpec)
             }())
-            let cpuStart = Self.processCPUMs()
+            let cpuStart = Self.processCPUMs(), mainCpuStart = Self.threadCPUMs()
             let start = ContinuousClock.now
             let result = Self.render(new, into: dataSource, context: context)
             let total = Self.ms(ContinuousClock.now - start)
+            let mainCpu = Self.threadCPUMs() - mainCpuStart
+            // The CPU time includes the release queue's freeing of what the render replaced.
+            waitForBackgroundReleases()
             let cpu = Self.processCPUMs() - cpuStart
             let rebuildStart = ContinuousClock.now
             blackHole(dataSource.indexPath(ofItem: probe))
@@ -334,6 +366,7 @@ struct DataSourceBench {
             swaps.append(result.swap)
             releases.append(result.release)
             cpus.append(cpu)
+            mainCpus.append(mainCpu)
             creations.append(creation)
             rebuilds.append(rebuild)
         }
@@ -351,7 +384,7 @@ struct DataSourceBench {
             decision: result.animated ? "animated, \(result.stages) batch\(result.stages == 1 ? "" : "es")" : "reloaded (too many changes)",
             stages: result.stages, warmupRuns: warmupRuns, timedRuns: runs, renderMs: renderMs,
             diffMs: .init(diffs), stageMs: .init(stages), swapMs: .init(swaps), releaseMs: .init(releases),
-            renderCpuMs: .init(cpus), rowCreationMs: .init(creations), lookupRebuildMs: .init(rebuilds),
+            renderCpuMs: .init(cpus), renderMainThreadCpuMs: .init(mainCpus), rowCreationMs: .init(creations), lookupRebuildMs: .init(rebuilds),
             targetMs: Self.renderTargetMs, meetsTarget: renderMs.median <= Self.renderTargetMs)
     }
 
@@ -486,7 +519,10 @@ extension DataSourceReport {
         rows.append(["  staging (StagedChangeset)", ms(render.stageMs.median), ms(render.stageMs.min), ms(render.stageMs.max), ""])
         rows.append(["  data swap (install × \(render.stages))", ms(render.swapMs.median), ms(render.swapMs.min), ms(render.swapMs.max), ""])
         if let release = render.releaseMs {
-            rows.append(["  releasing the replaced state", ms(release.median), ms(release.min), ms(release.max), ""])
+            rows.append(["  releasing the replaced state (main)", ms(release.median), ms(release.min), ms(release.max), ""])
+        }
+        if let cpu = render.renderMainThreadCpuMs {
+            rows.append(["  CPU time, main thread", ms(cpu.median), ms(cpu.min), ms(cpu.max), ""])
         }
         if let cpu = render.renderCpuMs {
             rows.append(["  CPU time, both threads", ms(cpu.median), ms(cpu.min), ms(cpu.max), ""])

@@ -131,6 +131,11 @@ public final class SectionedDataSource<Section: DiffableSection>: ListDataSource
         version &+= 1
     }
 
+    /// The model as stored (the arrays and, in a patched content stage, the patch), without
+    /// building anything: a renderer takes it before an install replaces it, to release it elsewhere.
+    /// - Complexity: O(1).
+    var installedModel: InstalledModel<Section> { InstalledModel(arrays: model, patch: patch) }
+
     // MARK: Reading (a patched content stage is read without building its arrays)
 
     /// Section `index` of the model (`sections[index]`); in a patched content stage, only that
@@ -263,3 +268,11 @@ extension SectionedDataSource {
         self.init([FlatSection(rows: rows)])
     }
 }
+
+/// A data source's model as it stores it (see `SectionedDataSource.installedModel`).
+struct InstalledModel<Section: DiffableSection> {
+    let arrays: [Section]
+    let patch: StagePatch<Section>?
+}
+
+extension InstalledModel: Sendable where Section: Sendable, Section.Row: Sendable {}

@@ -1,3 +1,5 @@
+@_spi(Fingerprints) import RowDiff
+
 /// A row of declarative state, FunctionalTableData-style: a key, the cell type that shows it, an
 /// `Equatable` state the cell is configured from, and the row's actions.
 ///
@@ -108,7 +110,25 @@ public struct KeyedRow: Diffable, Sendable {
     /// - Complexity: O(1) plus the state's `==`.
     @inlinable
     public func isContentEqual(to other: KeyedRow) -> Bool {
-        storage === other.storage || (storage.kind == other.storage.kind && storage.isStateEqual(to: other.storage))
+        if storage === other.storage { return true }
+        guard storage.kind == other.storage.kind else { return false }
+        // The storage class compares the states, given the two objects as pointers: a method
+        // called with the objects themselves made the caller retain and release both around the
+        // call (four atomic operations per matched pair of a diff). Both rows are alive for the
+        // whole call (they are this call's arguments), and with them their storage.
+        return type(of: storage).statesEqual(Unmanaged.passUnretained(storage).toOpaque(),
+                                             Unmanaged.passUnretained(other.storage).toOpaque())
+    }
+}
+
+@_spi(Fingerprints)
+extension KeyedRow: CarriedFingerprint {
+    /// The keys' fingerprints, computed once when each row was made: a diff reads them instead
+    /// of hashing the keys (see `CarriedFingerprint`).
+    /// - Complexity: O(rows).
+    public static func writeCarriedFingerprints(of rows: UnsafeBufferPointer<KeyedRow>, mask: UInt64,
+                                                into output: UnsafeMutablePointer<UInt64>) {
+        for index in rows.indices { output[index] = rows[index].storage.fingerprint & mask }
     }
 }
 
@@ -133,21 +153,28 @@ final class ActionsBox: @unchecked Sendable {
 class RowStorage: @unchecked Sendable {
     @usableFromInline let key: String
     @usableFromInline let kind: RowKind
+    /// `key.fingerprint(seed: 0)`, hashed once here rather than by every diff the row is in (a
+    /// row is diffed at least twice: as the new state, then as the old one).
+    @usableFromInline let fingerprint: UInt64
     let binding: AnyViewBinding?
     let actions: ActionsBox?
 
-    init(key: String, kind: RowKind, binding: AnyViewBinding?, actions: ActionsBox?) {
+    /// - Precondition: `fingerprint` is `key.fingerprint(seed: 0)`.
+    init(key: String, fingerprint: UInt64, kind: RowKind, binding: AnyViewBinding?, actions: ActionsBox?) {
         self.key = key
         self.kind = kind
+        self.fingerprint = fingerprint
         self.binding = binding
         self.actions = actions
     }
 
     var state: any Equatable & Sendable { fatalError("abstract") }
 
-    /// Whether `other` holds an equal state of the same type.
+    /// Whether the storage at `other` holds a state of the same type as the one at `storage`,
+    /// and an equal one. Called on `storage`'s class, which compares the states as its own type.
+    /// - Precondition: both point to live storage objects, and `storage`'s class is `Self`.
     @usableFromInline
-    func isStateEqual(to other: RowStorage) -> Bool { fatalError("abstract") }
+    class func statesEqual(_ storage: UnsafeMutableRawPointer, _ other: UnsafeMutableRawPointer) -> Bool { fatalError("abstract") }
 
     /// The same row with other actions.
     func with(actions: ActionsBox?) -> RowStorage { fatalError("abstract") }
@@ -159,22 +186,37 @@ final class TypedRowStorage<State: Equatable & Sendable>: RowStorage, @unchecked
     let value: State
 
     @usableFromInline
-    init(key: String, kind: RowKind, binding: AnyViewBinding?, actions: ActionsBox?, value: State) {
-        self.value = value
-        super.init(key: key, kind: kind, binding: binding, actions: actions)
+    convenience init(key: String, kind: RowKind, binding: AnyViewBinding?, actions: ActionsBox?, value: State) {
+        // Hashed before anything is stored: an opaque call between storing `value` and the end of
+        // the initializer made the store a copy of the state and a destroy of the argument, where
+        // it is otherwise a move (about 100 instructions more per row made).
+        let fingerprint = key.fingerprint(seed: 0)
+        self.init(key: key, fingerprint: fingerprint, kind: kind, binding: binding, actions: actions, value: consume value)
+    }
+
+    /// - Precondition: `fingerprint` is `key.fingerprint(seed: 0)`.
+    init(key: String, fingerprint: UInt64, kind: RowKind, binding: AnyViewBinding?, actions: ActionsBox?, value: State) {
+        self.value = consume value
+        super.init(key: key, fingerprint: fingerprint, kind: kind, binding: binding, actions: actions)
     }
 
     override var state: any Equatable & Sendable { value }
 
     @usableFromInline
-    override func isStateEqual(to other: RowStorage) -> Bool {
+    override class func statesEqual(_ storage: UnsafeMutableRawPointer, _ other: UnsafeMutableRawPointer) -> Bool {
         // The class is final and generic over State alone: the same class means the same State,
-        // so the downcast cannot be wrong.
-        guard type(of: other) == TypedRowStorage<State>.self else { return false }
-        return value == unsafeDowncast(other, to: TypedRowStorage<State>.self).value
+        // so reading `other` as this class cannot be wrong. Borrowed through the pointers: no
+        // reference counting (the caller keeps both objects alive).
+        // `self` is this class (the caller's dynamic type): naming `TypedRowStorage<State>.self`
+        // here instead looked the generic class's metadata up in the runtime's cache on every call.
+        guard Unmanaged<RowStorage>.fromOpaque(other)._withUnsafeGuaranteedRef({ type(of: $0) == self }) else { return false }
+        return Unmanaged<TypedRowStorage<State>>.fromOpaque(storage)._withUnsafeGuaranteedRef { lhs in
+            Unmanaged<TypedRowStorage<State>>.fromOpaque(other)._withUnsafeGuaranteedRef { rhs in lhs.value == rhs.value }
+        }
     }
 
     override func with(actions: ActionsBox?) -> RowStorage {
-        TypedRowStorage(key: key, kind: kind, binding: binding, actions: actions, value: value)
+        // The same key: its fingerprint is reused, not hashed again.
+        TypedRowStorage(key: key, fingerprint: fingerprint, kind: kind, binding: binding, actions: actions, value: value)
     }
 }

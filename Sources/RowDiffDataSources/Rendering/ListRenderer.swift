@@ -71,7 +71,11 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
         if pending == nil {
             pending = Request(sections: sections, animated: animated, completions: [], stamp: stamp)
         } else {
-            pending!.sections = sections
+            // The state this one replaces is never rendered: released like a replaced state
+            // (a stream of large states would otherwise free one on the main thread per state).
+            var superseded = sections
+            swap(&pending!.sections, &superseded)
+            releaseSuperseded(consume superseded)
             pending!.animated = animated
             pending!.stamp = stamp
         }
@@ -96,12 +100,16 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
     }
 
     /// Returns once every requested render has been applied and every completion has run (for
-    /// UIKit: the last animation ended).
+    /// UIKit: the last animation ended), and what those renders replaced was released (see
+    /// `RenderOptions.releasesReplacedStateInBackground`): after it, a test can check that rows
+    /// the list no longer shows were freed.
     public func waitUntilIdle() async {
-        guard isDraining || unfinishedRenders > 0 else { return }
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            idleWaiters.append(continuation)
+        if isDraining || unfinishedRenders > 0 {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                idleWaiters.append(continuation)
+            }
         }
+        await BackgroundRelease.shared.waitUntilReleased()
     }
 
     private var idleWaiters: [CheckedContinuation<Void, Never>] = []
@@ -129,19 +137,9 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
         while let request = pending {
             pending = nil
             let version = dataSource.version
-            // Changes the renderer did not make (interactive moves) after the state was requested:
-            // the state is rebased onto them, in the background.
-            let external = dataSource.externalChangeCount
-            let drags = request.stamp < external
-                ? ((request.stamp + 1)...external).compactMap { dataSource.externalChanges[$0] } : []
-            // The model and its lookup table, read together: the table is remapped through the diff.
-            let input = Input(
-                old: dataSource.sections, new: request.sections, plan: plan(for: request),
-                maximumChanges: options.maximumAnimatedChanges, duplicatePolicy: options.duplicatePolicy,
-                buildsLookups: options.buildsLookupsEagerly, drags: drags,
-                oldIndex: options.buildsLookupsEagerly ? dataSource.builtIndex.map(IndexBox.init) : nil)
-            let context = self.context
-            let computed = await Task.detached(priority: .userInitiated) { await Self.compute(input, context: context) }.value
+            // The input is made and dropped inside this call: no local of this loop holds the old
+            // model past `apply` (see `releaseReplaced`).
+            let computed = await computeInBackground(input(for: request))
             if dataSource.version != version {
                 // The model changed meanwhile (an interactive move): this diff is stale. Diff again
                 // from what the view shows now, with the newest state requested.
@@ -154,11 +152,56 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
             }
             // Applied even when newer states are pending: it is valid against the view, and the
             // newest state is diffed against it next (so a busy stream never starves the screen).
-            apply(computed, request)
+            // Once `apply` has returned, its locals are gone: what it hands back is the main
+            // thread's only reference to the state the render replaced.
+            releaseReplaced(apply(consume computed, request))
         }
         isDraining = false
         dataSource.forgetExternalChanges() // no state requested before them is left
         resumeIdleWaiters()
+    }
+
+    /// The background step's input for `request`: the model and its lookup table, read together
+    /// (the table is remapped through the diff), and the changes the renderer did not make
+    /// (interactive moves) after the state was requested, which the state is rebased onto.
+    private func input(for request: Request) -> Input {
+        let external = dataSource.externalChangeCount
+        return Input(
+            old: dataSource.sections, new: request.sections, plan: plan(for: request),
+            maximumChanges: options.maximumAnimatedChanges, duplicatePolicy: options.duplicatePolicy,
+            buildsLookups: options.buildsLookupsEagerly,
+            drags: request.stamp < external ? ((request.stamp + 1)...external).compactMap { dataSource.externalChanges[$0] } : [],
+            oldIndex: options.buildsLookupsEagerly ? dataSource.builtIndex.map(IndexBox.init) : nil)
+    }
+
+    /// Runs `compute` off the main thread. The input is consumed: it is gone when this returns.
+    /// Input and result pass through slots the task empties and fills: a task's closure and its
+    /// result live as long as the task object, which the runtime may free later, on its own
+    /// thread. Holding the states, they could free rows after the render's own release (off the
+    /// main thread with `releasesReplacedStateInBackground` off, or after `waitUntilIdle()`).
+    private func computeInBackground(_ input: consuming Input) async -> Computed {
+        let context = self.context
+        let inbox = Slot(consume input), outbox = Slot<Computed>()
+        await Task.detached(priority: .userInitiated) { outbox.put(await Self.compute(inbox.take(), context: context)) }.value
+        return outbox.take()
+    }
+
+    /// One value handed between the main actor and the background task. Each side touches it
+    /// only while the other waits (before the task starts, inside it, after it ended), so it needs
+    /// no lock; `take()` leaves it empty.
+    private final class Slot<Value>: @unchecked Sendable {
+        private var value: Value?
+
+        init(_ value: consuming Value? = nil) { self.value = value }
+
+        func put(_ value: consuming Value) { self.value = value }
+
+        /// - Precondition: a value was put and not taken.
+        func take() -> Value {
+            guard let taken = value else { preconditionFailure("RowDiff: ListRenderer: nothing to take") }
+            value = nil
+            return taken
+        }
     }
 
     private enum Plan: Sendable {
@@ -268,7 +311,12 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
 
     // MARK: Applying
 
-    private func apply(_ computed: Computed, _ request: Request) {
+    /// Applies the render and returns what it replaced (the old model, and the stages' data), for
+    /// `releaseReplaced`.
+    private func apply(_ computed: consuming Computed, _ request: Request) -> ReplacedState<Section> {
+        // Taken before anything is installed: the data source's reference goes with the install.
+        let old = dataSource.installedModel
+        var stagedData: StagedChangeset<Section>?
         if let duplicates = computed.duplicates { options.onDuplicateKeys?(duplicates) }
         var decision = computed.decision
         if let target, !target.isVisible {
@@ -320,11 +368,13 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
             }
             outcome = .animated(batches: staged.stages.count)
             change = .staged(StagedUpdate(applied: staged, final: final))
+            stagedData = staged
         }
         appliedRenderCount += 1
         lastOutcome = outcome
         onRender?(outcome)
         dataSource.onChange?(change)
+        return ReplacedState(old: old, staged: stagedData)
     }
 }
 

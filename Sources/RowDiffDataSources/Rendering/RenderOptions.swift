@@ -19,16 +19,25 @@ public struct RenderOptions: Sendable {
     /// thread by the first lookup after a render (O(rows)), which saves the work for apps that
     /// never look up keys.
     public var buildsLookupsEagerly: Bool
+    /// Whether what a render replaced (the old model, the stages' data) is released on a background
+    /// queue (the default) rather than on the main thread. Freeing 100,000 `KeyedRow`s takes about
+    /// 4 ms; in the background, the main thread only hands them over. Everything released there is
+    /// `Sendable` (the renderer's sections and rows must be), which Swift allows to be released on
+    /// any thread. Turn it off when a row's state, actions or closures may hold the last reference
+    /// to an object that must be freed on the main thread (a view, a view controller): with it on,
+    /// such an object's `deinit` could run on the background queue. `ListRenderer.waitUntilIdle()`
+    /// waits for these releases, so tests can check what was freed.
+    public var releasesReplacedStateInBackground: Bool
     /// Receives every duplicate-key diagnostic, on the main actor, before the render is applied.
     /// Default: none (nothing is printed).
     public var onDuplicateKeys: (@MainActor @Sendable (DuplicateKeyDiagnostic) -> Void)?
 
     /// Options with the defaults: 1,000 changes, first render reloads, duplicates reload, lookups
-    /// built off the main thread, no diagnostic handler.
+    /// built off the main thread, replaced state released off the main thread, no diagnostic handler.
     public init(
         maximumAnimatedChanges: Int = 1_000, animatesFirstRender: Bool = false,
         duplicatePolicy: DuplicatePolicy = .reload, prefersReconfigure: Bool = true,
-        buildsLookupsEagerly: Bool = true,
+        buildsLookupsEagerly: Bool = true, releasesReplacedStateInBackground: Bool = true,
         onDuplicateKeys: (@MainActor @Sendable (DuplicateKeyDiagnostic) -> Void)? = nil
     ) {
         self.maximumAnimatedChanges = maximumAnimatedChanges
@@ -36,6 +45,7 @@ public struct RenderOptions: Sendable {
         self.duplicatePolicy = duplicatePolicy
         self.prefersReconfigure = prefersReconfigure
         self.buildsLookupsEagerly = buildsLookupsEagerly
+        self.releasesReplacedStateInBackground = releasesReplacedStateInBackground
         self.onDuplicateKeys = onDuplicateKeys
     }
 }
