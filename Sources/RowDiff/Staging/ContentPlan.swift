@@ -10,7 +10,8 @@ struct ContentPlan {
     /// Sections reloaded in stage 2 (old → new).
     @usableFromInline var sectionReloads: [Move<Int>]
 
-    /// - Complexity: O(C log C) for C updates.
+    /// - Complexity: O(C + S) for C updates when rows mostly keep their order (see
+    ///   `OldPathOrder`), O(C log C + S) at worst.
     @inlinable
     init<Section: DiffableSection>(
         _ changes: Changeset, old: [Section], new: [Section], style: StagedChangeset<Section>.UpdateStyle
@@ -18,6 +19,12 @@ struct ContentPlan {
         sectionReloads = changes.sectionUpdates.sorted { $0.from < $1.from }
         // No set when no section reloads (every flat list).
         let reloaded = sectionReloads.isEmpty ? Set<Int>() : Set(sectionReloads.map { $0.from })
+        // Most updates land in the style's list: reserving it spares its regrowth copies.
+        if style == .reconfigure {
+            reconfigures.reserveCapacity(changes.itemUpdates.count)
+        } else {
+            reloads.reserveCapacity(changes.itemUpdates.count)
+        }
         for update in changes.itemUpdates {
             if !reloaded.isEmpty && reloaded.contains(update.from.section) {
                 rowsOfReloadedSections.append(update)
@@ -31,7 +38,7 @@ struct ContentPlan {
                 reloads.append(update)
             }
         }
-        reconfigures.sort { $0.from < $1.from }
-        reloads.sort { $0.from < $1.from }
+        OldPathOrder.sort(&reconfigures, sectionCount: old.count)
+        OldPathOrder.sort(&reloads, sectionCount: old.count)
     }
 }
