@@ -161,38 +161,24 @@ static void match_rows(cdiff_context *context, const cdiff_sectioned_list *old_l
     const uint32_t *section_old_to_new = sections->old_to_new, *section_new_to_old = sections->new_to_old;
 
     /* A pair whose old or new section has no counterpart splits into a delete and an insert. The
-     * same walk lists the inserts (a new row is inserted once this walk has left it unpaired) and
-     * gathers, per section, the old indices of the rows that keep their section, whose longest
-     * increasing subsequence is marked right after. The sections' values and marks lie one after
-     * the other (at most one per matched pair: the scratch holds min(n, m) of each), so the moves
-     * walk below reads the marks in order; tops and piles are reused from section to section. */
+     * same walk lists the inserts: a new row is inserted once this walk has left it unpaired. */
     cdiff_path *inserts = context->buffers[BUF_INS_UPDATES].data;
     size_t insert_count = 0;
-    const size_t pairs = min_size(n, m);
-    uint32_t *values = from + m, *tops = values + pairs, *piles = tops + pairs;
-    uint8_t *const marks = (uint8_t *)(piles + pairs);
-    size_t gathered = 0;
     for (size_t t = 0; t < new_sections; t++) {
         const bool section_inserted = section_new_to_old[t] == CDIFF_NONE;
         const uint32_t lo = new_start[t], hi = new_start[t + 1];
-        uint32_t *section_values = values + gathered;
-        size_t staying = 0;
         for (uint32_t j = lo; j < hi; j++) {
             uint32_t i = new_to_old[j];
             if (i != CDIFF_NONE) {
                 uint32_t f = old_owner[i];
-                const uint32_t f_new = section_old_to_new[f];
-                if (!section_inserted && f_new != CDIFF_NONE) {
+                if (!section_inserted && section_old_to_new[f] != CDIFF_NONE) {
                     from[j] = f;
-                    if (f_new == t) section_values[staying++] = i;
                     continue;
                 }
                 new_to_old[j] = old_to_new[i] = CDIFF_NONE;
             }
             inserts[insert_count++] = (cdiff_path){(uint32_t)t, j - lo};
         }
-        cdiff_lis_mark(section_values, staying, tops, piles, marks + gathered);
-        gathered += staying;
     }
 
     cdiff_path *deletes = context->buffers[BUF_DEL_MOVES].data;
@@ -209,10 +195,16 @@ static void match_rows(cdiff_context *context, const cdiff_sectioned_list *old_l
     size_t update_count = 0;
     const uint64_t *old_contents = old_list->row_contents, *new_contents = new_list->row_contents;
     const bool compares = n > 0 && m > 0 && old_contents != NULL && new_contents != NULL;
-    size_t k = 0; /* the next mark */
+    uint32_t *values = from + m;
     for (size_t t = 0; t < new_sections; t++) {
         const uint32_t lo = new_start[t], hi = new_start[t + 1];
+        size_t staying = 0;
         for (uint32_t j = lo; j < hi; j++) {
+            uint32_t i = new_to_old[j];
+            if (i != CDIFF_NONE && section_old_to_new[from[j]] == t) values[staying++] = i;
+        }
+        const uint8_t *marks = cdiff_lis_marks_after(values, staying);
+        for (uint32_t j = lo, k = 0; j < hi; j++) {
             uint32_t i = new_to_old[j];
             if (i == CDIFF_NONE) continue;
             uint32_t from_section = from[j];
