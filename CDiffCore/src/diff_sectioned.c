@@ -160,17 +160,24 @@ static void match_rows(cdiff_context *context, const cdiff_sectioned_list *old_l
     lay_out_starts(new_list->row_counts, new_sections, new_start);
     const uint32_t *section_old_to_new = sections->old_to_new, *section_new_to_old = sections->new_to_old;
 
-    /* A pair whose old or new section has no counterpart splits into a delete and an insert. */
+    /* A pair whose old or new section has no counterpart splits into a delete and an insert. The
+     * same walk lists the inserts: a new row is inserted once this walk has left it unpaired. */
+    cdiff_path *inserts = context->buffers[BUF_INS_UPDATES].data;
+    size_t insert_count = 0;
     for (size_t t = 0; t < new_sections; t++) {
         const bool section_inserted = section_new_to_old[t] == CDIFF_NONE;
-        for (uint32_t j = new_start[t]; j < new_start[t + 1]; j++) {
+        const uint32_t lo = new_start[t], hi = new_start[t + 1];
+        for (uint32_t j = lo; j < hi; j++) {
             uint32_t i = new_to_old[j];
-            if (i == CDIFF_NONE) continue;
-            uint32_t f = old_owner[i];
-            if (section_inserted || section_old_to_new[f] == CDIFF_NONE)
+            if (i != CDIFF_NONE) {
+                uint32_t f = old_owner[i];
+                if (!section_inserted && section_old_to_new[f] != CDIFF_NONE) {
+                    from[j] = f;
+                    continue;
+                }
                 new_to_old[j] = old_to_new[i] = CDIFF_NONE;
-            else
-                from[j] = f;
+            }
+            inserts[insert_count++] = (cdiff_path){(uint32_t)t, j - lo};
         }
     }
 
@@ -178,15 +185,16 @@ static void match_rows(cdiff_context *context, const cdiff_sectioned_list *old_l
     size_t delete_count = 0;
     for (size_t i = 0; i < n; i++)
         if (old_to_new[i] == CDIFF_NONE) deletes[delete_count++] = path_of((uint32_t)i, old_owner[i], old_start);
-    cdiff_path *inserts = context->buffers[BUF_INS_UPDATES].data;
-    size_t insert_count = 0;
-    for (size_t t = 0; t < new_sections; t++)
-        for (uint32_t j = new_start[t]; j < new_start[t + 1]; j++)
-            if (new_to_old[j] == CDIFF_NONE) inserts[insert_count++] = (cdiff_path){(uint32_t)t, j - new_start[t]};
 
-    /* deletes + moves <= old rows, so moves start right after the deletes in the same buffer. */
+    /* deletes + moves <= old rows, so moves start right after the deletes in the same buffer; and
+     * inserts + updates <= new rows, so updates start right after the inserts. Moves and updates
+     * are listed in one walk over each section's matched rows, both in new order. */
     cdiff_path_move *moves = (cdiff_path_move *)(deletes + delete_count);
     size_t move_count = 0;
+    cdiff_path_move *updates = (cdiff_path_move *)(inserts + insert_count);
+    size_t update_count = 0;
+    const uint64_t *old_contents = old_list->row_contents, *new_contents = new_list->row_contents;
+    const bool compares = n > 0 && m > 0 && old_contents != NULL && new_contents != NULL;
     uint32_t *values = from + m;
     for (size_t t = 0; t < new_sections; t++) {
         const uint32_t lo = new_start[t], hi = new_start[t + 1];
@@ -200,23 +208,12 @@ static void match_rows(cdiff_context *context, const cdiff_sectioned_list *old_l
             uint32_t i = new_to_old[j];
             if (i == CDIFF_NONE) continue;
             uint32_t from_section = from[j];
+            const cdiff_path to = {(uint32_t)t, j - lo};
+            if (compares && old_contents[i] != new_contents[j])
+                updates[update_count++] = (cdiff_path_move){path_of(i, from_section, old_start), to};
             bool stays = section_old_to_new[from_section] == t;
             if (stays && marks[k++]) continue;
-            moves[move_count++] = (cdiff_path_move){path_of(i, from_section, old_start), {(uint32_t)t, j - lo}};
-        }
-    }
-
-    cdiff_path_move *updates = (cdiff_path_move *)(inserts + insert_count);
-    size_t update_count = 0;
-    const uint64_t *old_contents = old_list->row_contents, *new_contents = new_list->row_contents;
-    if (n > 0 && m > 0 && old_contents != NULL && new_contents != NULL) {
-        for (size_t t = 0; t < new_sections; t++) {
-            for (uint32_t j = new_start[t]; j < new_start[t + 1]; j++) {
-                uint32_t i = new_to_old[j];
-                if (i != CDIFF_NONE && old_contents[i] != new_contents[j])
-                    updates[update_count++] =
-                        (cdiff_path_move){path_of(i, from[j], old_start), {(uint32_t)t, j - new_start[t]}};
-            }
+            moves[move_count++] = (cdiff_path_move){path_of(i, from_section, old_start), to};
         }
     }
 

@@ -225,20 +225,40 @@ public struct SectionedDiff<Section: DiffableSection> {
                         // Not one old section here, so `oldSectionOf` is filled (no old rows: no
                         // pair), and the old side's tables are its rows and starts.
                         let oldRows = old.rows.all, oldStarts = old.rowStart.table
-                        for global in index..<end {
-                            let oldIndex = newToOld[global]
-                            if oldIndex == CoreResult.none { continue }
-                            let oldSection = Int(oldSectionOf[Int(oldIndex)])
-                            let oldItem = Int(oldIndex) - oldStarts[oldSection]
-                            let item = global - start
-                            if checksIdentities && oldRows[oldSection][oldItem].diffIdentity != rows[item].diffIdentity {
-                                agree = false
-                                return
+                        var global = index
+                        while global < end {
+                            let first = newToOld[global]
+                            if first == CoreResult.none {
+                                global += 1
+                                continue
                             }
-                            if comparesContent && !oldRows[oldSection][oldItem].isContentEqual(to: rows[item]) {
-                                updates.append(Move(from: ItemPath(section: oldSection, item: oldItem),
-                                                    to: ItemPath(section: section, item: item)))
+                            // A run of new rows whose partners lie in one old section (most rows
+                            // keep their section) is compared through that section's buffer: one
+                            // section look-up per run, not a table look-up and a nested index per pair.
+                            let oldSection = Int(oldSectionOf[Int(first)])
+                            let oldStart = oldStarts[oldSection], oldEnd = oldStarts[oldSection + 1]
+                            agree = oldRows[oldSection].withUnsafeBufferPointer { sectionRows in
+                                precondition(sectionRows.count == oldEnd - oldStart, "RowDiff: row starts disagree with the rows")
+                                repeat {
+                                    let oldIndex = newToOld[global]
+                                    if oldIndex != CoreResult.none {
+                                        let oldGlobal = Int(oldIndex)
+                                        if oldGlobal < oldStart || oldGlobal >= oldEnd { break }
+                                        // In range: both buffers are indexed within their counts.
+                                        let oldItem = oldGlobal - oldStart, item = global - start
+                                        if checksIdentities && sectionRows[oldItem].diffIdentity != rows[item].diffIdentity {
+                                            return false
+                                        }
+                                        if comparesContent && !sectionRows[oldItem].isContentEqual(to: rows[item]) {
+                                            updates.append(Move(from: ItemPath(section: oldSection, item: oldItem),
+                                                                to: ItemPath(section: section, item: item)))
+                                        }
+                                    }
+                                    global += 1
+                                } while global < end
+                                return true
                             }
+                            if !agree { return }
                         }
                     }
                     index = end

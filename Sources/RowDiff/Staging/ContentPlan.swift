@@ -10,28 +10,53 @@ struct ContentPlan {
     /// Sections reloaded in stage 2 (old → new).
     @usableFromInline var sectionReloads: [Move<Int>]
 
-    /// - Complexity: O(C log C) for C updates.
+    /// - Complexity: O(C + S) for C updates when rows mostly keep their order (see
+    ///   `OldPathOrder`), O(C log C + S) at worst.
     @inlinable
     init<Section: DiffableSection>(
         _ changes: Changeset, old: [Section], new: [Section], style: StagedChangeset<Section>.UpdateStyle
     ) {
         sectionReloads = changes.sectionUpdates.sorted { $0.from < $1.from }
-        // No set when no section reloads (every flat list).
-        let reloaded = sectionReloads.isEmpty ? Set<Int>() : Set(sectionReloads.map { $0.from })
+        // Reloaded old sections as flags (none allocated without section reloads: every flat list).
+        var reloaded: [Bool] = []
+        if !sectionReloads.isEmpty {
+            reloaded = [Bool](repeating: false, count: old.count)
+            for update in sectionReloads { reloaded[update.from] = true }
+        }
+        // Most updates land in the style's list: reserving it spares its regrowth copies.
+        if style == .reconfigure {
+            reconfigures.reserveCapacity(changes.itemUpdates.count)
+        } else {
+            reloads.reserveCapacity(changes.itemUpdates.count)
+        }
+        // Consecutive updates mostly share their old and their new section: each side's rows are
+        // fetched again only when its section changes, not twice per update.
+        var oldSection = -1, newSection = -1
+        var oldRows: [Section.Row] = [], newRows: [Section.Row] = []
         for update in changes.itemUpdates {
-            if !reloaded.isEmpty && reloaded.contains(update.from.section) {
+            if !reloaded.isEmpty && reloaded[update.from.section] {
                 rowsOfReloadedSections.append(update)
                 continue
             }
-            let before = old[update.from.section].rows[update.from.item]
-            let after = new[update.to.section].rows[update.to.item]
-            if style == .reconfigure && before.rowKind == after.rowKind {
+            guard style == .reconfigure else {
+                reloads.append(update)
+                continue
+            }
+            if update.from.section != oldSection {
+                oldSection = update.from.section
+                oldRows = old[oldSection].rows
+            }
+            if update.to.section != newSection {
+                newSection = update.to.section
+                newRows = new[newSection].rows
+            }
+            if oldRows[update.from.item].rowKind == newRows[update.to.item].rowKind {
                 reconfigures.append(update)
             } else {
                 reloads.append(update)
             }
         }
-        reconfigures.sort { $0.from < $1.from }
-        reloads.sort { $0.from < $1.from }
+        OldPathOrder.sort(&reconfigures, sectionCount: old.count)
+        OldPathOrder.sort(&reloads, sectionCount: old.count)
     }
 }
