@@ -24,9 +24,11 @@ swift test
 # threads: those tests (and the data-source tests) run again under ThreadSanitizer, in their own
 # build directory so the main build is kept.
 # About 2 minutes here on 2 cores, plus about 3 for the first (clean) sanitized build.
-step "Swift: swift test under AddressSanitizer (leaks included; Tests/Sanitizers/lsan.supp names the runtime's own)"
-LSAN_OPTIONS="suppressions=$PWD/Tests/Sanitizers/lsan.supp ${LSAN_OPTIONS:-}" \
-    swift test --sanitize=address --scratch-path .build-asan
+step "Swift: swift test under AddressSanitizer (leaks included; Tests/Sanitizers/lsan.supp names the runtime's own), C also under UBSan"
+# lld: gold warns about every ASan runtime symbol it cannot export.
+LSAN_OPTIONS="suppressions=$PWD/Tests/Sanitizers/lsan.supp ${LSAN_OPTIONS:-}" UBSAN_OPTIONS="halt_on_error=1 ${UBSAN_OPTIONS:-}" \
+    swift test --sanitize=address -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=all -Xswiftc -use-ld=lld \
+    --scratch-path .build-asan
 
 step "Swift: renderer and data-source tests under ThreadSanitizer"
 TSAN_OPTIONS="halt_on_error=1 ${TSAN_OPTIONS:-}" \
