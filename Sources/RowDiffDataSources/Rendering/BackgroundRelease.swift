@@ -12,11 +12,17 @@ final class BackgroundRelease: @unchecked Sendable {
     /// The queue every `ListRenderer` hands its replaced states to.
     static let shared = BackgroundRelease()
 
-    /// Background: freeing memory must never take the main thread's turn on a busy core. (On
-    /// Linux, libdispatch runs utility work at nice 2, which still preempts the main thread when
-    /// both share a core; background runs at nice 10. Apple platforms schedule both below the
-    /// main thread.)
-    private let queue = DispatchQueue(label: "RowDiff.ListRenderer.release", qos: .background)
+    /// Freeing memory must never take the main thread's turn on a busy core, nor wait so long that
+    /// replaced states pile up. On Apple platforms utility runs below the main thread, and
+    /// background work may be held back for long stretches (in Low Power Mode, for one), while
+    /// renders keep handing states over: utility. On Linux, libdispatch runs utility work at nice
+    /// 2, which still preempts the main thread when both share a core; background runs at nice 10.
+    #if canImport(Darwin)
+    private static let qos = DispatchQoS.utility
+    #else
+    private static let qos = DispatchQoS.background
+    #endif
+    private let queue = DispatchQueue(label: "RowDiff.ListRenderer.release", qos: BackgroundRelease.qos)
     private let lock = NSLock()
     /// Values handed over and not released yet; only touched under `lock`.
     private var pending: [any Sendable] = []
