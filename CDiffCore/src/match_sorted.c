@@ -45,20 +45,19 @@ static inline uint64_t sort_key(uint64_t id) { return (id << (64 - LEAD_BITS)) |
 #define TAIL_DIGITS 4
 #define TAIL_RADIX (1u << TAIL_DIGIT_BITS)
 
-/* One side being sorted: the pairs end in (keys, indices); (spare_keys, spare_indices) hold the
- * passes in between. */
-typedef struct side {
-    const uint64_t *ids;
-    size_t count;
-    uint64_t *keys, *spare_keys;
-    uint32_t *indices, *spare_indices;
-} side;
-
 /* A pair array and its spare: radix passes alternate between them. */
 typedef struct buffers {
     uint64_t *keys, *spare_keys;
     uint32_t *indices, *spare_indices;
 } buffers;
+
+/* One side being sorted: its fingerprints, and where its pairs end (in `pairs`, whose spare
+ * buffers hold the passes in between). */
+typedef struct side {
+    const uint64_t *ids;
+    size_t count;
+    buffers pairs;
+} side;
 
 /* Turns counts into starting offsets. */
 static void offsets(uint32_t *counts, uint32_t radix) {
@@ -70,20 +69,33 @@ static void offsets(uint32_t *counts, uint32_t radix) {
     }
 }
 
-/* The digits (`digits` of `bits` bits at `shift`, `shift + bits`, ...) on which not every key
- * agrees, as a bit set, where `first` is any key and `counts` holds each digit's counts. */
-static unsigned varying_digits(const uint32_t *counts, int digits, int bits, int shift, size_t count, uint64_t first) {
-    const uint32_t radix = 1u << bits;
-    unsigned varying = 0;
-    for (int d = 0; d < digits; d++)
-        if (counts[radix * d + ((first >> (shift + bits * d)) & (radix - 1))] != count) varying |= 1u << d;
-    return varying;
-}
-
 static int popcount(unsigned bits) {
     int n = 0;
     for (; bits; bits &= bits - 1) n++;
     return n;
+}
+
+/* A sequence of radix passes: `digits` digits of `bits` bits, digit d at bit `shift + bits * d`
+ * of the sort keys. */
+typedef struct digit_plan {
+    int digits, bits, shift;
+} digit_plan;
+
+/* Counts every digit of the keys into counts[radix * d + value] (cleared here), and returns the
+ * digits on which not every key agrees, as a bit set: only those need a pass. The keys are the
+ * sort keys of `ids` when it is not NULL, else `keys`. */
+static unsigned count_digits(const uint64_t *ids, const uint64_t *keys, size_t count, digit_plan plan, uint32_t *counts) {
+    const uint32_t radix = 1u << plan.bits;
+    memset(counts, 0, sizeof(uint32_t) * radix * (size_t)plan.digits);
+    for (size_t k = 0; k < count; k++) {
+        const uint64_t key = ids ? sort_key(ids[k]) : keys[k];
+        for (int d = 0; d < plan.digits; d++) counts[radix * d + ((key >> (plan.shift + plan.bits * d)) & (radix - 1))]++;
+    }
+    const uint64_t first = ids ? sort_key(ids[0]) : keys[0];
+    unsigned varying = 0;
+    for (int d = 0; d < plan.digits; d++)
+        if (counts[radix * d + ((first >> (plan.shift + plan.bits * d)) & (radix - 1))] != count) varying |= 1u << d;
+    return varying;
 }
 
 /* One stable counting-sort pass on the digit at `shift` from (keys, indices) into (to_keys,
@@ -95,6 +107,46 @@ static void pass(const uint64_t *keys, const uint32_t *indices, size_t count, in
         uint32_t to = at[(key >> shift) & mask]++;
         to_keys[to] = key;
         to_indices[to] = indices[k];
+    }
+}
+
+/* Sorts count pairs stably by the `varying` digits of `plan` (see count_digits, whose counts are
+ * in `counts`) into b's keys and indices. The pairs come from `ids` in index order (sort keys,
+ * indices 0, 1, ...) when it is not NULL, else from b's keys and indices. Passes alternate
+ * between b's buffers and its spares; from `ids` the first pass writes whichever makes the last
+ * one land in place, otherwise an odd number of passes ends with a copy back. */
+static void radix_sort(buffers b, size_t count, const uint64_t *ids, digit_plan plan, uint32_t *counts, unsigned varying) {
+    const uint32_t radix = 1u << plan.bits;
+    /* Where the pairs are: the spares when in_spare. From ids, as if they were in the buffer that
+     * makes the passes end in place. */
+    bool in_spare = ids != NULL && popcount(varying) % 2 == 1;
+    for (int d = 0; d < plan.digits; d++) {
+        if (!(varying & (1u << d))) continue;
+        uint32_t *at = counts + radix * d;
+        offsets(at, radix);
+        const int shift = plan.shift + plan.bits * d;
+        uint64_t *to_keys = in_spare ? b.keys : b.spare_keys;
+        uint32_t *to_indices = in_spare ? b.indices : b.spare_indices;
+        if (ids) {
+            for (size_t k = 0; k < count; k++) {
+                uint64_t key = sort_key(ids[k]);
+                uint32_t to = at[(key >> shift) & (radix - 1)]++;
+                to_keys[to] = key;
+                to_indices[to] = (uint32_t)k;
+            }
+            ids = NULL;
+        } else if (in_spare) {
+            pass(b.spare_keys, b.spare_indices, count, shift, radix - 1, at, to_keys, to_indices);
+        } else {
+            pass(b.keys, b.indices, count, shift, radix - 1, at, to_keys, to_indices);
+        }
+        in_spare = !in_spare;
+    }
+    if (ids) { /* no pass: the keys in index order */
+        for (size_t k = 0; k < count; k++) b.keys[k] = sort_key(ids[k]), b.indices[k] = (uint32_t)k;
+    } else if (in_spare) {
+        memcpy(b.keys, b.spare_keys, count * sizeof *b.keys);
+        memcpy(b.indices, b.spare_indices, count * sizeof *b.indices);
     }
 }
 
@@ -114,74 +166,25 @@ static void sort_run(buffers b, size_t count) {
         }
         return;
     }
+    const digit_plan tail = {TAIL_DIGITS, TAIL_DIGIT_BITS, 0};
     uint32_t counts[TAIL_RADIX * TAIL_DIGITS];
-    memset(counts, 0, sizeof counts);
-    for (size_t k = 0; k < count; k++)
-        for (int d = 0; d < TAIL_DIGITS; d++)
-            counts[TAIL_RADIX * d + ((b.keys[k] >> (TAIL_DIGIT_BITS * d)) & (TAIL_RADIX - 1))]++;
-    const unsigned varying = varying_digits(counts, TAIL_DIGITS, TAIL_DIGIT_BITS, 0, count, b.keys[0]);
-    bool in_spare = false;
-    for (int d = 0; d < TAIL_DIGITS; d++) {
-        if (!(varying & (1u << d))) continue;
-        uint32_t *at = counts + TAIL_RADIX * d;
-        offsets(at, TAIL_RADIX);
-        if (in_spare) pass(b.spare_keys, b.spare_indices, count, TAIL_DIGIT_BITS * d, TAIL_RADIX - 1, at, b.keys, b.indices);
-        else pass(b.keys, b.indices, count, TAIL_DIGIT_BITS * d, TAIL_RADIX - 1, at, b.spare_keys, b.spare_indices);
-        in_spare = !in_spare;
-    }
-    if (in_spare) {
-        memcpy(b.keys, b.spare_keys, count * sizeof *b.keys);
-        memcpy(b.indices, b.spare_indices, count * sizeof *b.indices);
-    }
+    radix_sort(b, count, NULL, tail, counts, count_digits(NULL, b.keys, count, tail, counts));
 }
 
-/* Sorts one side into (keys, indices): the leading passes (the first reads the fingerprints in
- * index order, and starts in whichever buffer makes the last one land in place), then the runs. */
+/* Sorts one side into its buffers: the leading passes, straight from the fingerprints, then the
+ * runs that share the leading bits. */
 static void sort_side(side *s) {
     const size_t count = s->count;
     if (count == 0) return; /* ids may be NULL then */
+    const digit_plan lead = {LEAD_DIGITS, LEAD_DIGIT_BITS, LEAD_SHIFT};
     uint32_t counts[LEAD_RADIX * LEAD_DIGITS];
-    memset(counts, 0, sizeof counts);
-    for (size_t k = 0; k < count; k++) {
-        uint64_t key = sort_key(s->ids[k]);
-        for (int d = 0; d < LEAD_DIGITS; d++)
-            counts[LEAD_RADIX * d + ((key >> (LEAD_SHIFT + LEAD_DIGIT_BITS * d)) & (LEAD_RADIX - 1))]++;
-    }
-    const unsigned varying = varying_digits(counts, LEAD_DIGITS, LEAD_DIGIT_BITS, LEAD_SHIFT, count, sort_key(s->ids[0]));
-    int remaining = popcount(varying);
-    if (remaining == 0) {
-        for (size_t k = 0; k < count; k++) s->keys[k] = sort_key(s->ids[k]), s->indices[k] = (uint32_t)k;
-    }
-    bool first = true;
-    for (int d = 0; d < LEAD_DIGITS; d++) {
-        if (!(varying & (1u << d))) continue;
-        uint32_t *at = counts + LEAD_RADIX * d;
-        offsets(at, LEAD_RADIX);
-        const int shift = LEAD_SHIFT + LEAD_DIGIT_BITS * d;
-        /* The pass that leaves `remaining` passes after it writes the spare buffers when that
-         * number is odd, so the last pass writes the final ones. */
-        const bool to_spare = --remaining % 2 == 1;
-        uint64_t *to_keys = to_spare ? s->spare_keys : s->keys;
-        uint32_t *to_indices = to_spare ? s->spare_indices : s->indices;
-        if (first) {
-            for (size_t k = 0; k < count; k++) {
-                uint64_t key = sort_key(s->ids[k]);
-                uint32_t to = at[(key >> shift) & (LEAD_RADIX - 1)]++;
-                to_keys[to] = key;
-                to_indices[to] = (uint32_t)k;
-            }
-            first = false;
-        } else if (to_spare) {
-            pass(s->keys, s->indices, count, shift, LEAD_RADIX - 1, at, to_keys, to_indices);
-        } else {
-            pass(s->spare_keys, s->spare_indices, count, shift, LEAD_RADIX - 1, at, to_keys, to_indices);
-        }
-    }
+    radix_sort(s->pairs, count, s->ids, lead, counts, count_digits(s->ids, NULL, count, lead, counts));
+    const uint64_t *keys = s->pairs.keys;
     for (size_t start = 0, end; start < count; start = end) {
-        const uint64_t lead = s->keys[start] >> LEAD_SHIFT;
-        for (end = start + 1; end < count && s->keys[end] >> LEAD_SHIFT == lead; end++) {}
+        const uint64_t leading = keys[start] >> LEAD_SHIFT;
+        for (end = start + 1; end < count && keys[end] >> LEAD_SHIFT == leading; end++) {}
         if (end - start > 1) {
-            buffers run = {s->keys + start, s->spare_keys + start, s->indices + start, s->spare_indices + start};
+            buffers run = {s->pairs.keys + start, s->pairs.spare_keys + start, s->pairs.indices + start, s->pairs.spare_indices + start};
             sort_run(run, end - start);
         }
     }
@@ -201,8 +204,8 @@ void cdiff_match_sorted(const uint64_t *old_ids, size_t n, const uint64_t *new_i
                         cdiff_match *result) {
     uint64_t *keys = sorted;
     uint32_t *indices = (uint32_t *)(keys + n + m);
-    side old_side = {old_ids, n, keys, output->old_spare, indices, index_spare};
-    side new_side = {new_ids, m, keys + n, output->new_spare, indices + n, index_spare};
+    side old_side = {old_ids, n, {keys, output->old_spare, indices, index_spare}};
+    side new_side = {new_ids, m, {keys + n, output->new_spare, indices + n, index_spare}};
     sort_side(&old_side);
     sort_side(&new_side);
 
@@ -215,22 +218,22 @@ void cdiff_match_sorted(const uint64_t *old_ids, size_t n, const uint64_t *new_i
     bool duplicate = false;
     size_t i = 0, j = 0;
     while (i < n || j < m) {
-        uint64_t key = i == n ? new_side.keys[j] : j == m ? old_side.keys[i]
-                     : old_side.keys[i] < new_side.keys[j] ? old_side.keys[i] : new_side.keys[j];
+        uint64_t key = i == n ? new_side.pairs.keys[j] : j == m ? old_side.pairs.keys[i]
+                     : old_side.pairs.keys[i] < new_side.pairs.keys[j] ? old_side.pairs.keys[i] : new_side.pairs.keys[j];
         size_t old_end = i, new_end = j;
-        while (old_end < n && old_side.keys[old_end] == key) old_end++;
-        while (new_end < m && new_side.keys[new_end] == key) new_end++;
+        while (old_end < n && old_side.pairs.keys[old_end] == key) old_end++;
+        while (new_end < m && new_side.pairs.keys[new_end] == key) new_end++;
         for (size_t a = i, b = j; a < old_end && b < new_end; a++, b++) {
-            old_to_new[old_side.indices[a]] = new_side.indices[b];
-            new_to_old[new_side.indices[b]] = old_side.indices[a];
+            old_to_new[old_side.pairs.indices[a]] = new_side.pairs.indices[b];
+            new_to_old[new_side.pairs.indices[b]] = old_side.pairs.indices[a];
         }
         if (old_end - i > 1) {
             duplicate = true;
-            for (size_t a = i; a < old_end; a++) old_marks[old_side.indices[a]] = 1;
+            for (size_t a = i; a < old_end; a++) old_marks[old_side.pairs.indices[a]] = 1;
         }
         if (new_end - j > 1) {
             duplicate = true;
-            for (size_t b = j; b < new_end; b++) new_marks[new_side.indices[b]] = 1;
+            for (size_t b = j; b < new_end; b++) new_marks[new_side.pairs.indices[b]] = 1;
         }
         i = old_end;
         j = new_end;
