@@ -18,11 +18,7 @@ struct ContentPlan {
     ) {
         sectionReloads = changes.sectionUpdates.sorted { $0.from < $1.from }
         // Reloaded old sections as flags (none allocated without section reloads: every flat list).
-        var reloaded: [Bool] = []
-        if !sectionReloads.isEmpty {
-            reloaded = [Bool](repeating: false, count: old.count)
-            for update in sectionReloads { reloaded[update.from] = true }
-        }
+        let reloaded = sectionReloads.isEmpty ? [] : SectionFlags.marking(sectionReloads.lazy.map(\.from), count: old.count)
         // Most updates land in the style's list: reserving it spares its regrowth copies.
         if style == .reconfigure {
             reconfigures.reserveCapacity(changes.itemUpdates.count)

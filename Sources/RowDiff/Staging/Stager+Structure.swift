@@ -12,11 +12,11 @@ extension Stager {
         // them. Without such sections the lists are taken as they are (no set, no copy).
         var rowDeletes = diff.changeset.itemDeletes, rowInserts = diff.changeset.itemInserts
         if !diff.changeset.sectionDeletes.isEmpty {
-            let deletedSections = marks(diff.changeset.sectionDeletes, count: diff.old.count)
+            let deletedSections = SectionFlags.marking(diff.changeset.sectionDeletes, count: diff.old.count)
             rowDeletes.removeAll { deletedSections[$0.section] }
         }
         if !diff.changeset.sectionInserts.isEmpty {
-            let insertedSections = marks(diff.changeset.sectionInserts, count: diff.new.count)
+            let insertedSections = SectionFlags.marking(diff.changeset.sectionInserts, count: diff.new.count)
             rowInserts.removeAll { insertedSections[$0.section] }
         }
         let rowMoves = diff.changeset.itemMoves
@@ -70,19 +70,10 @@ extension Stager {
     static func touchesMovingSection(_ sectionMoves: [Move<Int>], oldCount: Int, newCount: Int, _ rowDeletes: [ItemPath],
                                      _ rowInserts: [ItemPath], _ rowMoves: [Move<ItemPath>]) -> Bool {
         guard !sectionMoves.isEmpty else { return false }
-        let movingOld = marks(sectionMoves.map { $0.from }, count: oldCount)
-        let movingNew = marks(sectionMoves.map { $0.to }, count: newCount)
+        let movingOld = SectionFlags.marking(sectionMoves.lazy.map(\.from), count: oldCount)
+        let movingNew = SectionFlags.marking(sectionMoves.lazy.map(\.to), count: newCount)
         return rowDeletes.contains { movingOld[$0.section] }
             || rowInserts.contains { movingNew[$0.section] }
             || rowMoves.contains { movingOld[$0.from.section] || movingNew[$0.to.section] }
-    }
-
-    /// One flag per section index below `count`, set for `sections`: a lookup per row operation is
-    /// an array read, where a `Set` hashed every row's section (thousands of times per diff).
-    @inlinable
-    static func marks(_ sections: [Int], count: Int) -> [Bool] {
-        var marked = [Bool](repeating: false, count: count)
-        for section in sections { marked[section] = true }
-        return marked
     }
 }
