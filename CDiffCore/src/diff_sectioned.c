@@ -25,11 +25,12 @@ static size_t min_size(size_t a, size_t b) { return a < b ? a : b; }
 static cdiff_status reserve_all(cdiff_context *context, size_t so, size_t sn, size_t ro, size_t rn, bool own_maps) {
     const size_t u32 = sizeof(uint32_t);
     size_t bytes[BUF_COUNT] = {0};
-    size_t section_lis = 0, row_lis = 0, rows_scratch = 0;
+    size_t section_lis = 0, row_lis = 0, rows_scratch = 0, staying_counts = 0;
     if (!cdiff_mul(min_size(so, sn), 3 * u32 + 1, &section_lis) || !cdiff_mul(min_size(ro, rn), 3 * u32 + 1, &row_lis) ||
-        !cdiff_mul(rn, u32, &rows_scratch) || rows_scratch + row_lis < rows_scratch)
+        !cdiff_mul(rn, u32, &rows_scratch) || !cdiff_mul(sn, u32, &staying_counts) ||
+        rows_scratch + row_lis < rows_scratch || rows_scratch + row_lis + staying_counts < rows_scratch + row_lis)
         return CDIFF_ERR_TOO_LARGE;
-    rows_scratch += row_lis;
+    rows_scratch += row_lis + staying_counts; /* match_rows: from, staying counts, values, LIS scratch */
     bytes[BUF_SCRATCH] = max_size(max_size(cdiff_match_table_bytes(so, sn), section_lis),
                                   max_size(cdiff_match_table_bytes(ro, rn), rows_scratch));
     const struct { enum cdiff_buffer_id id; size_t count, unit; } sized[] = {
@@ -152,10 +153,13 @@ static void match_rows(cdiff_context *context, const cdiff_sectioned_list *old_l
     /* The matcher's chains and table are done: their memory now holds each old row's section
      * (old_owner) and, for each matched new row, the old section it comes from (from). The new
      * rows are walked section by section, so their own section is the loop's; the one random read
-     * per matched row, old_owner[i], happens once, and every later pass reads `from` in order. */
-    uint32_t *old_owner = context->buffers[BUF_CHAIN].data, *from = context->buffers[BUF_SCRATCH].data;
-    uint32_t *old_start = context->buffers[BUF_OLD_START].data, *new_start = context->buffers[BUF_NEW_START].data;
+     * per matched row, old_owner[i], happens once, and every later pass reads `from` in order.
+     * The same walk gathers, section after section, the old indices of the rows that stay in
+     * their section (`values`, `staying[t]` of them for section t): the LIS input of each. */
     const size_t new_sections = new_list->section_count;
+    uint32_t *old_owner = context->buffers[BUF_CHAIN].data, *from = context->buffers[BUF_SCRATCH].data;
+    uint32_t *staying = from + m, *values = staying + new_sections;
+    uint32_t *old_start = context->buffers[BUF_OLD_START].data, *new_start = context->buffers[BUF_NEW_START].data;
     lay_out_rows(old_list->row_counts, old_list->section_count, old_start, old_owner);
     lay_out_starts(new_list->row_counts, new_sections, new_start);
     const uint32_t *section_old_to_new = sections->old_to_new, *section_new_to_old = sections->new_to_old;
@@ -163,22 +167,27 @@ static void match_rows(cdiff_context *context, const cdiff_sectioned_list *old_l
     /* A pair whose old or new section has no counterpart splits into a delete and an insert. The
      * same walk lists the inserts: a new row is inserted once this walk has left it unpaired. */
     cdiff_path *inserts = context->buffers[BUF_INS_UPDATES].data;
-    size_t insert_count = 0;
+    size_t insert_count = 0, gathered = 0;
     for (size_t t = 0; t < new_sections; t++) {
         const bool section_inserted = section_new_to_old[t] == CDIFF_NONE;
         const uint32_t lo = new_start[t], hi = new_start[t + 1];
+        const size_t first_value = gathered;
         for (uint32_t j = lo; j < hi; j++) {
             uint32_t i = new_to_old[j];
             if (i != CDIFF_NONE) {
                 uint32_t f = old_owner[i];
-                if (!section_inserted && section_old_to_new[f] != CDIFF_NONE) {
+                const uint32_t target = section_old_to_new[f];
+                if (!section_inserted && target != CDIFF_NONE) {
                     from[j] = f;
+                    values[gathered] = i; /* kept only if the row stays in section t: no branch */
+                    gathered += target == t;
                     continue;
                 }
                 new_to_old[j] = old_to_new[i] = CDIFF_NONE;
             }
             inserts[insert_count++] = (cdiff_path){(uint32_t)t, j - lo};
         }
+        staying[t] = (uint32_t)(gathered - first_value);
     }
 
     cdiff_path *deletes = context->buffers[BUF_DEL_MOVES].data;
@@ -195,15 +204,16 @@ static void match_rows(cdiff_context *context, const cdiff_sectioned_list *old_l
     size_t update_count = 0;
     const uint64_t *old_contents = old_list->row_contents, *new_contents = new_list->row_contents;
     const bool compares = n > 0 && m > 0 && old_contents != NULL && new_contents != NULL;
-    uint32_t *values = from + m;
+    /* Each section's LIS scratch lies after all the gathered values: tops, piles, then marks. */
+    uint32_t *tops = values + gathered;
+    const uint32_t *section_values = values;
     for (size_t t = 0; t < new_sections; t++) {
         const uint32_t lo = new_start[t], hi = new_start[t + 1];
-        size_t staying = 0;
-        for (uint32_t j = lo; j < hi; j++) {
-            uint32_t i = new_to_old[j];
-            if (i != CDIFF_NONE && section_old_to_new[from[j]] == t) values[staying++] = i;
-        }
-        const uint8_t *marks = cdiff_lis_marks_after(values, staying);
+        const size_t count = staying[t];
+        uint32_t *piles = tops + count;
+        uint8_t *marks = (uint8_t *)(piles + count);
+        cdiff_lis_mark(section_values, count, tops, piles, marks);
+        section_values += count;
         for (uint32_t j = lo, k = 0; j < hi; j++) {
             uint32_t i = new_to_old[j];
             if (i == CDIFF_NONE) continue;
