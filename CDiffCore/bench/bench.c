@@ -2,7 +2,9 @@
  * cdiff_diff / cdiff_diff_sectioned on a reused context and of cdiff_patch; prints median,
  * min and max beside the targets, moves and peak scratch per input element. The cold figure is
  * the first diff on a fresh context (its scratch allocated and faulted in), beside the warm
- * median. Then flooding input (tests/hostile.c) against random input of the same size.
+ * median. The "2 thr" column is the warm median again on a context with a runner (tests/worker.c:
+ * one persistent pthread worker), which matches large passes on two threads. Then flooding input
+ * (tests/hostile.c) against random input of the same size.
  *
  *   bench [--json] [--runs N] [--only NAME|flood]
  *
@@ -18,6 +20,7 @@
 
 #include "hostile.h"
 #include "rng.h"
+#include "worker.h"
 #include "workloads.h"
 
 #define BENCH_SEED 0xB0B5EEDull
@@ -32,6 +35,7 @@ typedef struct result {
     double target_ms;
     size_t old_count, new_count, elements, moves, steps, scratch_diff, scratch, runs;
     double median, min, max, patch_median, cold;
+    double median_two; /* warm median with a two-thread runner, 0 when none could be started */
     long cold_faults; /* pages the cold diff touched for the first time (minor page faults) */
     int ok;
 } result;
@@ -103,7 +107,23 @@ static long minor_faults(void) {
     return getrusage(RUSAGE_SELF, &usage) == 0 ? usage.ru_minflt : 0;
 }
 
-static int measure(const workload *w, size_t runs, result *r) {
+/* The warm median on a context whose runner is `runner` (same warm-up as the serial runs). */
+static double warm_median(const workload *w, size_t runs, worker *runner, double *samples) {
+    cdiff_context *context = cdiff_context_create();
+    if (!context) return 0;
+    cdiff_context_set_runner(context, worker_run, runner);
+    run_diff(context, w);
+    run_diff(context, w);
+    for (size_t k = 0; k < runs; k++) {
+        double start = now_ms();
+        run_diff(context, w);
+        samples[k] = now_ms() - start;
+    }
+    cdiff_context_free(context);
+    return median_of(samples, runs);
+}
+
+static int measure(const workload *w, size_t runs, worker *runner, result *r) {
     double *samples = calloc(runs, sizeof *samples), *patch_samples = calloc(runs, sizeof *patch_samples);
     cdiff_context *context = cdiff_context_create();
     if (!samples || !patch_samples || !context) return 0;
@@ -140,6 +160,7 @@ static int measure(const workload *w, size_t runs, result *r) {
     r->min = samples[0];
     r->max = samples[runs - 1];
     r->patch_median = median_of(patch_samples, runs);
+    r->median_two = runner ? warm_median(w, runs, runner, patch_samples) : 0;
     r->ok = r->moves != SIZE_MAX && (w->target_ms == 0 || r->median <= w->target_ms) &&
             (double)r->scratch_diff / (double)r->elements <= SCRATCH_TARGET;
     cdiff_context_free(context);
@@ -225,27 +246,31 @@ static void print_table(const result *results, size_t count) {
     printf("CDiffCore %s benchmark (seed 0x%llx, %zu timed runs after 2 warm-ups; targets: time as listed, "
            "scratch <= %.0f B/element)\nmachine: %s\n\n",
            cdiff_version_string(), (unsigned long long)BENCH_SEED, count ? results[0].runs : 0, SCRATCH_TARGET, where);
-    printf("%-16s %9s %9s | %9s %9s %9s %8s | %8s %5s %6s | %8s %10s %8s | %7s %7s %5s\n", "workload", "old", "new",
-           "median ms", "min", "max", "target", "cold ms", "x", "pages", "moves", "patch ms", "steps", "B/el d", "B/el", "");
-    printf("%.*s\n", 157, "--------------------------------------------------------------------------------------------"
+    printf("%-16s %9s %9s | %9s %9s %9s %8s %8s | %8s %5s %6s | %8s %10s %8s | %7s %7s %5s\n", "workload", "old", "new",
+           "median ms", "min", "max", "2 thr", "target", "cold ms", "x", "pages", "moves", "patch ms", "steps", "B/el d",
+           "B/el", "");
+    printf("%.*s\n", 166, "--------------------------------------------------------------------------------------------"
                           "------------------------------------------------------------");
     for (size_t k = 0; k < count; k++) {
         const result *r = &results[k];
         char target[16] = "-";
         if (r->target_ms > 0) snprintf(target, sizeof target, "<= %g", r->target_ms);
-        printf("%-16s %9zu %9zu | %9.3f %9.3f %9.3f %8s | %8.3f %5.2f %6ld | %8zu %10.3f %8zu | %7.1f %7.1f %5s\n",
-               r->name, r->old_count, r->new_count, r->median, r->min, r->max, target, r->cold, r->cold / r->median,
+        printf("%-16s %9zu %9zu | %9.3f %9.3f %9.3f %8.3f %8s | %8.3f %5.2f %6ld | %8zu %10.3f %8zu | %7.1f %7.1f %5s\n",
+               r->name, r->old_count, r->new_count, r->median, r->min, r->max, r->median_two, target, r->cold, r->cold / r->median,
                r->cold_faults, r->moves,
                r->patch_median, r->steps,
                (double)r->scratch_diff / (double)r->elements, (double)r->scratch / (double)r->elements, r->ok ? "ok" : "OVER");
     }
     printf("\nold/new: elements (sectioned: rows; B/el counts sections too). moves: section + row moves.\n"
+           "2 thr: the warm median with a two-thread runner (cdiff_context_set_runner; one pthread worker):\n"
+           "passes of at least %d elements match on two threads, smaller ones as before.\n"
            "cold ms: the first diff on a fresh context (scratch allocated and faulted in); x: cold / median\n"
            "(target <= %.1f, informative: it is mostly the kernel's page faults, see the README); pages: the\n"
            "4 KB pages that first diff wrote for the first time (minor page faults, getrusage).\n"
            "patch ms: median of cdiff_patch alone. B/el d: peak context memory after the diffs / (old + new);\n"
            "B/el: the same after the patch too (its steps are stored exactly, 24 B each, see CDiffCore.h).\n"
-           "ok/OVER: median within target (if any) and B/el d <= %.0f.\n", COLD_TARGET, SCRATCH_TARGET);
+           "ok/OVER: median within target (if any) and B/el d <= %.0f.\n",
+           CDIFF_PARALLEL_MIN_ELEMENTS / 2, COLD_TARGET, SCRATCH_TARGET);
 }
 
 static void print_json(const result *results, size_t count, const flood_result *floods) {
@@ -259,8 +284,8 @@ static void print_json(const result *results, size_t count, const flood_result *
     for (size_t k = 0; k < count; k++) {
         const result *r = &results[k];
         printf("%s{\"name\":\"%s\",\"description\":\"%s\",\"old\":%zu,\"new\":%zu,\"median_ms\":%.4f,\"min_ms\":%.4f,"
-               "\"max_ms\":%.4f,\"cold_ms\":%.4f,\"cold_page_faults\":%ld,",
-               k ? "," : "", r->name, r->description, r->old_count, r->new_count, r->median, r->min, r->max, r->cold,
+               "\"max_ms\":%.4f,\"two_thread_median_ms\":%.4f,\"cold_ms\":%.4f,\"cold_page_faults\":%ld,",
+               k ? "," : "", r->name, r->description, r->old_count, r->new_count, r->median, r->min, r->max, r->median_two, r->cold,
                r->cold_faults);
         if (r->target_ms > 0) printf("\"target_ms\":%g,", r->target_ms);
         else printf("\"target_ms\":null,");
@@ -296,6 +321,7 @@ int main(int argc, char **argv) {
     if (runs < 10) runs = 10;
     result results[WORKLOAD_COUNT];
     size_t count = 0;
+    worker *runner = worker_start(); /* NULL: the 2 thr column reads 0 */
     for (int kind = 0; kind < WORKLOAD_COUNT; kind++) {
         workload w;
         workload_make(&w, (workload_kind)kind, BENCH_SEED);
@@ -303,7 +329,7 @@ int main(int argc, char **argv) {
             workload_free(&w);
             continue;
         }
-        int measured = measure(&w, runs, &results[count]);
+        int measured = measure(&w, runs, runner, &results[count]);
         workload_free(&w);
         if (!measured) {
             fprintf(stderr, "bench: %s failed\n", results[count].name);
@@ -312,6 +338,7 @@ int main(int argc, char **argv) {
         if (!json) fprintf(stderr, "  measured %s\n", results[count].name);
         count++;
     }
+    worker_stop(runner);
     flood_result floods;
     int flooded = !only || !strcmp(only, "flood");
     if (flooded && !measure_floods(runs, &floods)) {

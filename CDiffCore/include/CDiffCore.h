@@ -52,7 +52,7 @@ extern "C" {
 
 /* ---- Version ---- */
 #define CDIFF_VERSION_MAJOR 1
-#define CDIFF_VERSION_MINOR 1
+#define CDIFF_VERSION_MINOR 2
 #define CDIFF_VERSION_PATCH 0
 #define CDIFF_VERSION_NUMBER (CDIFF_VERSION_MAJOR * 10000 + CDIFF_VERSION_MINOR * 100 + CDIFF_VERSION_PATCH)
 #define CDIFF_STRINGIFY_(x) #x
@@ -131,6 +131,33 @@ CDIFF_API void cdiff_context_free(cdiff_context *context);
 CDIFF_API void cdiff_context_reset(cdiff_context *context);
 /** Bytes of scratch memory the context holds now (0 for NULL). */
 CDIFF_API size_t cdiff_context_memory(const cdiff_context *context);
+
+/* ---- Two cores (optional) ---- */
+
+/** One piece of work a runner is handed: `task(argument, index)` for each index it is given. */
+typedef void (*cdiff_task)(void *argument, size_t index);
+
+/** Runs task(argument, 0), ..., task(argument, count - 1), on as many threads as it likes (one is
+ *  fine), and returns only after every one of them has returned, with their writes visible to the
+ *  caller (any thread join, wait on a group or semaphore does that). A task never waits for
+ *  another, so running them one after the other, in any order, is correct. The runner must not
+ *  call back into the context. `user_data` is what cdiff_context_set_runner was given. */
+typedef void (*cdiff_runner)(void *user_data, size_t count, cdiff_task task, void *argument);
+
+/** Lets the context match large diffs on two threads: the first matching pass over at least
+ *  CDIFF_PARALLEL_MIN_ELEMENTS elements (old plus new's untrimmed middle) is split into two
+ *  tasks run by `runner`, typically the caller's thread pool (GCD's concurrentPerform, a worker
+ *  thread). NULL (the default) keeps every diff on the calling thread. Results are identical
+ *  either way, byte for byte; only the time changes. The context calls the runner only from
+ *  inside its own diff calls, on the calling thread, twice per diff that qualifies. Since 1.2.0.
+ *  - Complexity: O(1). NULL context is harmless. */
+CDIFF_API void cdiff_context_set_runner(cdiff_context *context, cdiff_runner runner, void *user_data);
+
+/** Elements (old plus new's middle) from which a context with a runner matches on two threads.
+ *  Each thread walks the whole of each side to find its half's elements, so splitting pays only
+ *  once the table outgrows the caches: measured on a 2-core AMD EPYC, 1M rows 18.5 -> 12.5 ms,
+ *  but 100k rows slower on two threads than on one. */
+#define CDIFF_PARALLEL_MIN_ELEMENTS 524288
 
 /* ---- Flat diff ---- */
 

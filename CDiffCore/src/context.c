@@ -85,6 +85,7 @@ cdiff_context *cdiff_context_create_with_allocator(const cdiff_allocator *alloca
     if (context == NULL) return NULL;
     memset(context, 0, sizeof *context);
     context->allocator = chosen;
+    context->parallel_min = CDIFF_PARALLEL_MIN_ELEMENTS;
     cdiff_context_redraw_match_keys(context);
     return context;
 }
@@ -108,6 +109,12 @@ void cdiff_context_free(cdiff_context *context) {
 
 void cdiff_context_reset(cdiff_context *context) {
     if (context != NULL) release_buffers(context);
+}
+
+void cdiff_context_set_runner(cdiff_context *context, cdiff_runner runner, void *user_data) {
+    if (context == NULL) return;
+    context->runner = runner;
+    context->runner_data = runner != NULL ? user_data : NULL;
 }
 
 size_t cdiff_context_memory(const cdiff_context *context) {

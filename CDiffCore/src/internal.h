@@ -85,6 +85,9 @@ struct cdiff_context {
     cdiff_match_stats stats;   /* of the last diff */
     bool force_sorted;         /* tests: match by sorting even when the table would do */
     bool keep_keys;            /* tests: never redraw the keys, so a flood built for them reaches the sort */
+    cdiff_runner runner;       /* cdiff_context_set_runner's, or NULL */
+    void *runner_data;
+    size_t parallel_min;       /* elements from which a first pass runs on two threads (tests lower it) */
 };
 
 /* ---- Secret (context.c) ---- */

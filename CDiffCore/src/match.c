@@ -24,96 +24,18 @@
  * also runs over, it is matched by sorting (match_sorted.c), O(n + m) radix passes whatever the
  * fingerprints. Either way the result is the same: it depends on the fingerprints only, never on
  * the secret or on which way it was found.
+ *
+ * Two threads: a context given a runner (cdiff_context_set_runner) runs the compact first passes
+ * of large diffs as two independent halves (match_parallel.c), with the same outcome.
  */
-#include "internal.h"
+#include "match_table.h"
 
 #include <string.h>
-
-#define EMPTY UINT32_MAX
-#define NEW_TAG UINT32_C(0x80000000)
-#define END_OF_CHAIN UINT32_C(0x7FFFFFFF) /* no further old occurrence */
-#define SEEN_NEW UINT32_C(0x80000000)
-#define INDEX_MASK UINT32_C(0x7FFFFFFF)
-
-typedef struct slot {
-    uint32_t ref;
-    uint32_t cursor;
-} slot;
-
-/* Beside the slots, a one-byte tag per slot: bits of the element's mixed fingerprint that its slot
- * index does not use. A probe compares the tag first and reads the fingerprint (a second, random
- * memory access) only when the tags agree: in a walk past occupied slots, all but about one in
- * 256 strangers are told apart without it (two bytes were no faster at 1M, and a first diff pays
- * for every page it writes). Tags are written with their slot, never cleared: a tag is read only
- * for an occupied slot. They cost no memory of their own: they live in the spare buffer the sorted
- * fallback would use (see tag_storage), idle while the table runs. */
-typedef uint8_t tag;
-
-typedef struct table {
-    slot *slots;    /* the compact first pass reads this memory as 4-byte slots (see match_pass.h) */
-    tag *tags;      /* [capacity] for this pass, or NULL (see table_clear) */
-    tag *tag_store; /* where tags go in passes that have them, or NULL (see tag_storage) */
-    size_t capacity;
-    size_t max_capacity; /* slots reserved: table_capacity(n, m) */
-    const uint64_t *old_ids;
-    const uint64_t *new_ids;
-    cdiff_match_keys keys;
-    size_t probes;      /* probes past the first slot, since the table was created */
-    size_t probe_limit; /* the budget: past it, the pass gives up (see table_clear) */
-} table;
-
-/* Probes past the first slot each table pass may spend per element before the match falls back
- * to sorting; random fingerprints at the table's load (at most 2/3) need about a quarter. The constant
- * lets small lists have an unlucky cluster without leaving the fast path. */
-#define PROBES_PER_ELEMENT 2
-#define PROBE_SLACK 4096
 
 /* Slots for n + m entries at a load factor of at most 2/3. */
 static size_t table_capacity(size_t n, size_t m) { return n + m + (n + m) / 2 + 16; }
 
 size_t cdiff_match_table_bytes(size_t n, size_t m) { return table_capacity(n, m) * sizeof(slot); }
-
-/* Multiply-shift keyed by the context's secret: the high bits of multiplier * x, with x the
- * fingerprint flipped by the other key and folded so its high half reaches the low one (small
- * integers differ only in low bits). The multiply-high maps onto any capacity without a
- * power-of-two rounding. */
-static inline uint64_t mixed(cdiff_match_keys keys, uint64_t fingerprint) {
-    uint64_t x = fingerprint ^ keys.flip;
-    x ^= x >> 33;
-    return x * keys.multiplier;
-}
-
-static inline size_t slot_of_mixed(uint64_t x, size_t capacity) {
-#if defined(__SIZEOF_INT128__)
-    __extension__ typedef unsigned __int128 u128;
-    return (size_t)(((u128)x * (u128)capacity) >> 64);
-#else
-    return (size_t)((x >> 32) * (uint64_t)capacity >> 32); /* capacity < 2^32 here */
-#endif
-}
-
-/* The slot index comes from the high bits of the mixed value; the tag takes low ones. */
-static inline tag tag_of_mixed(uint64_t x) { return (tag)x; }
-
-static inline uint64_t fingerprint_of(const table *t, uint32_t ref) {
-    return (ref & NEW_TAG) ? t->new_ids[ref & INDEX_MASK] : t->old_ids[ref];
-}
-
-/* Tables larger than the cache would make every insert and probe wait for memory twice: for the
- * slot, then for the fingerprint the slot names (to compare it). A pipeline overlaps those waits:
- * an element's slot (and tag) is computed and fetched PIPE_DEPTH elements ahead and, in tagged
- * passes, the fingerprint its slot names PIPE_DEPTH / 2 elements ahead, by which time the slot has
- * arrived. The ring keeps each slot index, so the hash is computed once. A table that fits the
- * first-level cache (32 KB of slots) is not pipelined: there it would only add work. These are
- * hints only: a slot filled meanwhile changes nothing but the hint's use. The passes themselves
- * are in match_pass.h. */
-#define PIPE_DEPTH 16 /* a power of two */
-#define PREFETCH_MIN_SLOTS 4096
-
-typedef struct pipeline {
-    size_t slot_index[PIPE_DEPTH];
-    tag tags[PIPE_DEPTH]; /* tagged passes only */
-} pipeline;
 
 /* Only passes over tables well past the cache (TAG_MIN_SLOTS slots, 4 MB) use tags: in a smaller
  * table the fingerprint a probe reads is mostly a cache hit, and tags only add work (measured, C
@@ -141,9 +63,6 @@ static void table_clear(table *t, size_t elements, bool compact) {
     memset(t->slots, 0xFF, t->capacity * (compact ? sizeof(uint32_t) : sizeof(slot)));
     t->probe_limit = t->probes + PROBE_SLACK + PROBES_PER_ELEMENT * elements;
 }
-
-/* Outcomes of a table pass. */
-enum { PASS_CLEAN = 0, PASS_DUPLICATE = 1, PASS_OVER_BUDGET = 2 };
 
 #define MATCH_COMPACT 0
 #define MATCH_TAGGED 0
@@ -200,6 +119,29 @@ static size_t collect_duplicates(uint32_t *chain, size_t count, uint32_t *out) {
 
 /* The match through the table; false when a pass ran out of its probe budget (the outputs are
  * then partly written, and the caller starts over by sorting). */
+/* Where the two-thread first passes list the new middle's elements (4 bytes each): a spare buffer
+ * the passes leave idle (the one without the tags, or the room after them). NULL if none fits. */
+static uint32_t *new_list_storage(const table *t, const cdiff_match_output *out, size_t n, size_t m, size_t middle) {
+    if (t->tags == NULL || t->tag_store == (tag *)out->old_spare) return out->new_spare;
+    const size_t used = (t->capacity + 7) / 8 * 8, room = n >= m ? 8 * n : 8 * m; /* the tags' buffer */
+    return room >= used + 4 * middle ? (uint32_t *)(void *)((unsigned char *)t->tag_store + used) : NULL;
+}
+
+/* The compact first passes, on two threads when the table allows (see match_parallel.c). */
+static int match_first(table *t, const uint64_t *old_ids, size_t n, const uint64_t *new_ids, size_t m, size_t prefix,
+                       size_t suffix, uint32_t *chain, const cdiff_match_output *out) {
+    uint32_t *old_to_new = out->old_to_new, *new_to_old = out->new_to_old;
+    const size_t middle = m - prefix - suffix;
+    uint32_t *new_lists = cdiff_match_parallel(t, n + middle) ? new_list_storage(t, out, n, m, middle) : NULL;
+    if (new_lists != NULL)
+        return cdiff_match_first_parallel(t, old_ids, n, new_ids, prefix, m - suffix, prefix, n - suffix, chain,
+                                          new_lists, old_to_new, new_to_old);
+    int pass = insert_old_first(t, old_ids, n);
+    if (pass != PASS_CLEAN) return pass;
+    for (size_t k = prefix; k < n - suffix; k++) old_to_new[k] = CDIFF_NONE; /* the ends follow */
+    return pair_new_first(t, new_ids, prefix, m - suffix, prefix, n - suffix, old_to_new, new_to_old);
+}
+
 static bool match_hashed(table *t, const uint64_t *old_ids, size_t n, const uint64_t *new_ids, size_t m, size_t prefix,
                          size_t suffix, uint32_t *chain, const cdiff_match_output *out, cdiff_match *result) {
     uint32_t *old_to_new = out->old_to_new, *new_to_old = out->new_to_old;
@@ -208,22 +150,17 @@ static bool match_hashed(table *t, const uint64_t *old_ids, size_t n, const uint
      * compact (no chains, no cursors): it stops at the first duplicate, and the redo below builds
      * those. Their memory is then never touched. */
     table_clear(t, n + (m - prefix - suffix), true);
-    int pass = insert_old_first(t, old_ids, n);
+    const int pass = match_first(t, old_ids, n, new_ids, m, prefix, suffix, chain, out);
     if (pass == PASS_OVER_BUDGET) return false;
     if (pass == PASS_CLEAN) {
-        for (size_t k = prefix; k < n - suffix; k++) old_to_new[k] = CDIFF_NONE; /* the ends follow */
-        pass = pair_new_first(t, new_ids, prefix, m - suffix, prefix, n - suffix, old_to_new, new_to_old);
-        if (pass == PASS_OVER_BUDGET) return false;
-        if (pass == PASS_CLEAN) {
-            for (size_t k = 0; k < prefix; k++) old_to_new[k] = new_to_old[k] = (uint32_t)k;
-            for (size_t k = 0; k < suffix; k++) {
-                old_to_new[n - 1 - k] = (uint32_t)(m - 1 - k);
-                new_to_old[m - 1 - k] = (uint32_t)(n - 1 - k);
-            }
-            result->prefix = prefix;
-            result->suffix = suffix;
-            return true;
+        for (size_t k = 0; k < prefix; k++) old_to_new[k] = new_to_old[k] = (uint32_t)k;
+        for (size_t k = 0; k < suffix; k++) {
+            old_to_new[n - 1 - k] = (uint32_t)(m - 1 - k);
+            new_to_old[m - 1 - k] = (uint32_t)(n - 1 - k);
         }
+        result->prefix = prefix;
+        result->suffix = suffix;
+        return true;
     }
     /* A duplicate on either side: trimmed pairing may differ from k-th pairing, so redo over the
      * whole lists (the old chains come out the same). */
@@ -258,7 +195,8 @@ static tag *tag_storage(const cdiff_match_output *output, size_t n, size_t m) {
 static table table_over(const cdiff_context *context, const cdiff_match_output *output, const uint64_t *old_ids,
                         size_t n, const uint64_t *new_ids, size_t m, size_t probes) {
     table t = {context->buffers[BUF_SCRATCH].data, NULL, tag_storage(output, n, m), 0, table_capacity(n, m),
-               old_ids, new_ids, context->keys, probes, 0};
+               old_ids, new_ids, context->keys, probes, 0, context->runner, context->runner_data,
+               context->parallel_min};
     return t;
 }
 

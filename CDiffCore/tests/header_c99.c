@@ -2,7 +2,7 @@
 #include "CDiffCore.h"
 #include "CDiffCore.h"
 
-typedef char version_is_1_1_0[CDIFF_VERSION_NUMBER == 10100 ? 1 : -1];
+typedef char version_is_1_2_0[CDIFF_VERSION_NUMBER == 10200 ? 1 : -1];
 typedef char none_is_max[CDIFF_NONE == UINT32_MAX ? 1 : -1];
 typedef char step_is_packed[sizeof(cdiff_step) == 24 ? 1 : -1];
 

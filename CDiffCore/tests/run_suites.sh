@@ -11,6 +11,7 @@ for suite in "$@"; do
     name=$(basename "$suite" | sed 's/^make://')
     case "$suite" in
     */test-ownhash/*) name="$name (own hash)" ;;
+    */test-tsan/*) name="$name (TSan)" ;;
     esac
     log="$logs/$(echo "$name" | tr ' ()' '___').log"
     start=$(date +%s)

@@ -1,0 +1,242 @@
+/* The compact first passes (see match_pass.h) on two threads, for a context given a runner.
+ *
+ * The table is split in two halves, and so is each side: an element belongs to the half named by
+ * the top bit of its mixed fingerprint (the other bits pick its slot there, as in the serial
+ * passes). Equal fingerprints fall in the same half, so each half is a match of its own: its old
+ * elements inserted into its half of the table, then its new elements paired against them. Two
+ * runner calls:
+ * 1. Split: each task takes half of each side by index and lists every element of it under its
+ *    half (into scratch the first pass leaves idle), so no element is hashed by both tasks.
+ * 2. Match: task h inserts half h's old elements, then pairs half h's new ones, exactly as the
+ *    serial passes do, in its half of the table.
+ * No two tasks write the same memory: a task owns its half of the table (slots and tags), the
+ * new_to_old entries of its new elements and the old_to_new entries of its old ones. No atomics,
+ * no locks; the runner's join orders everything before the caller reads it. Task 0 walks its
+ * elements up and task 1 down, so that they write the ends of the maps (the cache lines they
+ * share) at different times.
+ *
+ * A pass is clean only when no identity occurs twice anywhere, and then every pairing is forced
+ * (each identity occurs once per side): the result is the serial pass's, byte for byte. On any
+ * duplicate, or a spent budget, the caller redoes the match serially, as after the serial pass.
+ *
+ * Prediction, as in the serial pass but per task: a task's previous pair (j', i') predicts that
+ * new[j] pairs with old[i' + (j - j')]: in a run of rows that kept their order, that holds whatever
+ * elements of the other half lie between. Old has no duplicates once its inserts were clean, so a
+ * prediction that names new[j]'s identity is the pair the table would give.
+ *
+ * The budget: each task gets half of what the serial passes would have.
+ */
+#include "match_table.h"
+
+bool cdiff_match_parallel(const table *t, size_t elements) {
+    return t->runner != NULL && elements >= t->parallel_min && t->capacity >= 4;
+}
+
+/* The half an element belongs to, and its slot and tag in that half's table. */
+static inline unsigned half_of(uint64_t x) { return (unsigned)(x >> 63); }
+static inline size_t slot_in_half(uint64_t x, size_t half_capacity) { return slot_of_mixed(x << 1, half_capacity); }
+
+/* One side's split: elements [0, count) in two index regions (cut), each listed at the same
+ * positions of `lists`: region r's half-0 elements ascending from its start, its half-1 elements
+ * descending from its end (so half 1 reads them in descending order too). */
+typedef struct side_split {
+    const uint64_t *ids;
+    size_t base, count, cut; /* elements base + [0, count); region 0 is [0, cut) */
+    uint32_t *lists;         /* [count] */
+    size_t listed[2][2];     /* [region][half] */
+} side_split;
+
+/* One task's share of the match: its half of the table (a table of its own, with its own probe
+ * count and budget) and its outcome. */
+typedef struct share {
+    table t;
+    int outcome;
+} share;
+
+typedef struct shared_match {
+    side_split old_side, new_side;
+    share shares[2];
+    size_t old_lo, old_hi; /* old's middle: the new middle pairs only inside it */
+    uint32_t *old_to_new, *new_to_old;
+} shared_match;
+
+/* Lists region r of a side under the halves, without a branch per element: each element is
+ * written at both ends, and the end that is not its own is overwritten later or lies in the gap
+ * between the two lists (when the lists meet, both writes name the same element). */
+static void split_region(side_split *side, cdiff_match_keys keys, unsigned r) {
+    const size_t first = r == 0 ? 0 : side->cut, end = r == 0 ? side->cut : side->count;
+    uint32_t *front = side->lists + first, *back = side->lists + end;
+    size_t zeros = 0, ones = 0;
+    for (size_t k = first; k < end; k++) {
+        const unsigned half = half_of(mixed(keys, side->ids[side->base + k]));
+        const uint32_t element = (uint32_t)(side->base + k);
+        front[zeros] = element;
+        back[-1 - (ptrdiff_t)ones] = element;
+        zeros += half ^ 1u;
+        ones += half;
+    }
+    side->listed[r][0] = zeros;
+    side->listed[r][1] = ones;
+}
+
+static void split_task(void *argument, size_t index) {
+    shared_match *match = argument;
+    if (index > 1) return;
+    split_region(&match->old_side, match->shares[0].t.keys, (unsigned)index);
+    split_region(&match->new_side, match->shares[0].t.keys, (unsigned)index);
+    /* old's middle starts unpaired: this task's region of it */
+    const size_t first = index == 0 ? match->old_lo : match->old_side.cut > match->old_lo ? match->old_side.cut : match->old_lo;
+    const size_t end = index == 0 ? (match->old_side.cut < match->old_hi ? match->old_side.cut : match->old_hi) : match->old_hi;
+    for (size_t k = first; k < end; k++) match->old_to_new[k] = CDIFF_NONE;
+}
+
+/* Half h's elements of a side, in its walking order: up for half 0 (region 0's list, then region
+ * 1's), down for half 1 (region 1's, then region 0's, each stored descending). */
+typedef struct walk {
+    const uint32_t *first, *second;
+    size_t first_count, count;
+} walk;
+
+static walk walk_of(const side_split *side, unsigned h) {
+    walk w;
+    const size_t zero = side->listed[0][h], one = side->listed[1][h];
+    if (h == 0) {
+        w.first = side->lists;
+        w.first_count = zero;
+        w.second = side->lists + side->cut;
+    } else {
+        w.first = side->lists + side->count - one;
+        w.first_count = one;
+        w.second = side->lists + side->cut - zero;
+    }
+    w.count = zero + one;
+    return w;
+}
+
+static inline uint32_t walk_at(const walk *w, size_t q) {
+    return q < w->first_count ? w->first[q] : w->second[q - w->first_count];
+}
+
+/* The slots (and tags) of the next PIPE_DEPTH elements of a walk, fetched ahead. */
+typedef struct ring {
+    size_t slot_index[PIPE_DEPTH];
+    tag tags[PIPE_DEPTH];
+} ring;
+
+static inline void ring_fetch(const table *t, ring *r, const walk *w, const uint64_t *ids, size_t q) {
+    const uint64_t x = mixed(t->keys, ids[walk_at(w, q)]);
+    const size_t i = slot_in_half(x, t->capacity);
+    r->slot_index[q % PIPE_DEPTH] = i;
+    r->tags[q % PIPE_DEPTH] = tag_of_mixed(x);
+    CDIFF_PREFETCH_WRITE((uint32_t *)(void *)t->slots + i);
+    if (t->tags) CDIFF_PREFETCH_WRITE(t->tags + i);
+}
+
+/* The slot holding `fingerprint`, or the empty one where it belongs, from slot `i`. */
+static inline uint32_t *find(table *t, uint64_t fingerprint, size_t i, tag expected, size_t *index) {
+    uint32_t *slots = (uint32_t *)(void *)t->slots;
+    for (;;) {
+        const uint32_t ref = slots[i];
+        if (ref == EMPTY || ((t->tags == NULL || t->tags[i] == expected) && fingerprint_of(t, ref) == fingerprint)) break;
+        t->probes++;
+        if (++i == t->capacity) i = 0;
+    }
+    *index = i;
+    return &slots[i];
+}
+
+static int insert_half(table *t, const side_split *old_side, unsigned h) {
+    const walk w = walk_of(old_side, h);
+    ring r;
+    for (size_t q = 0; q < PIPE_DEPTH && q < w.count; q++) ring_fetch(t, &r, &w, old_side->ids, q);
+    for (size_t q = 0; q < w.count; q++) {
+        const uint32_t k = walk_at(&w, q);
+        const size_t home = r.slot_index[q % PIPE_DEPTH];
+        const tag expected = r.tags[q % PIPE_DEPTH];
+        if (q + PIPE_DEPTH < w.count) ring_fetch(t, &r, &w, old_side->ids, q + PIPE_DEPTH);
+        size_t index;
+        uint32_t *slot = find(t, old_side->ids[k], home, expected, &index);
+        if (CDIFF_UNLIKELY(t->probes > t->probe_limit)) return PASS_OVER_BUDGET;
+        if (*slot != EMPTY) return PASS_DUPLICATE;
+        *slot = k;
+        if (t->tags) t->tags[index] = expected;
+    }
+    return PASS_CLEAN;
+}
+
+static int pair_half(table *t, const shared_match *match, unsigned h) {
+    const side_split *new_side = &match->new_side;
+    const walk w = walk_of(new_side, h);
+    ring r;
+    for (size_t q = 0; q < PIPE_DEPTH && q < w.count; q++) ring_fetch(t, &r, &w, new_side->ids, q);
+    bool have_previous = false;
+    size_t previous_new = 0, previous_old = 0;
+    for (size_t q = 0; q < w.count; q++) {
+        const uint32_t j = walk_at(&w, q);
+        const size_t home = r.slot_index[q % PIPE_DEPTH];
+        const tag expected = r.tags[q % PIPE_DEPTH];
+        if (q + PIPE_DEPTH < w.count) ring_fetch(t, &r, &w, new_side->ids, q + PIPE_DEPTH);
+        const uint64_t fingerprint = new_side->ids[j];
+        size_t ref = SIZE_MAX;
+        if (have_previous) {
+            const size_t predicted = previous_old + (j - previous_new); /* wraps walking down: same sum */
+            if (predicted >= match->old_lo && predicted < match->old_hi && t->old_ids[predicted] == fingerprint)
+                ref = predicted;
+        }
+        if (ref == SIZE_MAX) {
+            size_t index;
+            uint32_t *slot = find(t, fingerprint, home, expected, &index);
+            if (CDIFF_UNLIKELY(t->probes > t->probe_limit)) return PASS_OVER_BUDGET;
+            if (*slot == EMPTY) {
+                *slot = j | NEW_TAG;
+                if (t->tags) t->tags[index] = expected;
+                match->new_to_old[j] = CDIFF_NONE;
+                continue;
+            }
+            ref = *slot;
+            if ((ref & NEW_TAG) || ref < match->old_lo || ref >= match->old_hi) return PASS_DUPLICATE;
+        }
+        if (match->old_to_new[ref] != CDIFF_NONE) return PASS_DUPLICATE;
+        match->old_to_new[ref] = j;
+        match->new_to_old[j] = (uint32_t)ref;
+        have_previous = true;
+        previous_new = j;
+        previous_old = ref;
+    }
+    return PASS_CLEAN;
+}
+
+static void match_task(void *argument, size_t index) {
+    shared_match *match = argument;
+    if (index > 1) return;
+    share *s = &match->shares[index];
+    s->outcome = insert_half(&s->t, &match->old_side, (unsigned)index);
+    if (s->outcome == PASS_CLEAN) s->outcome = pair_half(&s->t, match, (unsigned)index);
+}
+
+int cdiff_match_first_parallel(table *t, const uint64_t *old_ids, size_t n, const uint64_t *new_ids, size_t lo,
+                               size_t hi, size_t old_lo, size_t old_hi, uint32_t *old_lists, uint32_t *new_lists,
+                               uint32_t *old_to_new, uint32_t *new_to_old) {
+    shared_match match = {
+        .old_side = {.ids = old_ids, .base = 0, .count = n, .cut = n / 2, .lists = old_lists},
+        .new_side = {.ids = new_ids, .base = lo, .count = hi - lo, .cut = (hi - lo) / 2, .lists = new_lists},
+        .old_lo = old_lo, .old_hi = old_hi, .old_to_new = old_to_new, .new_to_old = new_to_old};
+    const size_t half_capacity = t->capacity / 2;
+    const size_t left = t->probe_limit > t->probes ? t->probe_limit - t->probes : 0;
+    for (unsigned h = 0; h < 2; h++) {
+        share *s = &match.shares[h];
+        s->t = *t;
+        s->t.slots = (slot *)(void *)((uint32_t *)(void *)t->slots + h * half_capacity);
+        s->t.tags = t->tags ? t->tags + h * half_capacity : NULL;
+        s->t.capacity = half_capacity;
+        s->t.probes = 0;
+        s->t.probe_limit = left / 2;
+        s->outcome = PASS_OVER_BUDGET; /* a task the runner failed to run must not read as clean */
+    }
+    /* The lists store positions within the side's split range (new's are offset by lo). */
+    t->runner(t->runner_data, 2, split_task, &match);
+    t->runner(t->runner_data, 2, match_task, &match);
+    t->probes += match.shares[0].t.probes + match.shares[1].t.probes;
+    const int a = match.shares[0].outcome, b = match.shares[1].outcome;
+    return a > b ? a : b;
+}

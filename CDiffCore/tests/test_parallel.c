@@ -1,0 +1,248 @@
+/* Matching on two threads (cdiff_context_set_runner): every result is judged by the oracle and
+ * must equal, byte for byte, the same diff on a fresh context without a runner (check_run_*
+ * compares with one). The threshold is lowered through the internal hook so that small inputs
+ * take the two-thread passes; runners that run the tasks one after the other, in either order,
+ * reproduce every outcome deterministically, and a real worker thread runs them concurrently. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "check_internal.h"
+#include "harness.h"
+#include "hostile.h"
+#include "inputs.h"
+#include "rng.h"
+#include "worker.h"
+
+static flat_input old_in, new_in;
+static sectioned_input old_sectioned, new_sectioned;
+static worker *thread;
+
+/* Counts how often the passes called it, and runs the tasks in order. */
+static size_t calls;
+static void counting_runner(void *user_data, size_t count, cdiff_task task, void *argument) {
+    calls++;
+    run_in_order(user_data, count, task, argument);
+}
+
+/* A runner that runs nothing: the context must still give the right result (by redoing the match). */
+static void idle_runner(void *user_data, size_t count, cdiff_task task, void *argument) {
+    (void)user_data, (void)count, (void)task, (void)argument;
+}
+
+static cdiff_context *context_with(cdiff_runner runner, void *user_data, size_t parallel_min) {
+    cdiff_context *context = cdiff_context_create();
+    if (context == NULL) return NULL;
+    cdiff_context_set_runner(context, runner, user_data);
+    context->parallel_min = parallel_min;
+    return context;
+}
+
+static int run_flat_case(cdiff_context *context, int with_contents, const char *kind, size_t index, uint64_t seed) {
+    cdiff_list o = flat_input_list(&old_in, with_contents), n = flat_input_list(&new_in, with_contents);
+    const char *err = check_run_flat(context, &o, &n);
+    if (!err) return 1;
+    harness_case("%s case %zu, case seed 0x%llx", kind, index, (unsigned long long)seed);
+    harness_fail(__FILE__, __LINE__, "%s", err);
+    return 0;
+}
+
+/* Old and new as edit scripts of each other, with duplicates in a quarter of the cases (the passes
+ * must report them exactly as the serial one does, by handing the match back). */
+static void random_flat_case(rng *r) {
+    size_t n = rng_below(r, 400), edits = rng_below(r, 30);
+    int duplicates = rng_below(r, 4) == 0;
+    flat_input_clear(&old_in);
+    flat_input_clear(&new_in);
+    for (size_t i = 0; i < n; i++) {
+        uint64_t id = duplicates ? rng_below(r, 60) : rng_next(r) | 1;
+        flat_input_add(&old_in, id, rng_below(r, 3));
+        flat_input_add(&new_in, id, rng_below(r, 3));
+    }
+    for (size_t e = 0; e < edits && new_in.count > 0; e++) {
+        size_t at = rng_below(r, new_in.count);
+        switch (rng_below(r, 3)) {
+        case 0: /* delete */
+            memmove(new_in.ids + at, new_in.ids + at + 1, (new_in.count - at - 1) * sizeof *new_in.ids);
+            memmove(new_in.contents + at, new_in.contents + at + 1, (new_in.count - at - 1) * sizeof *new_in.contents);
+            new_in.count--;
+            break;
+        case 1: /* replace by a new-only identity (or, with duplicates, an existing one) */
+            new_in.ids[at] = duplicates ? rng_below(r, 80) : rng_next(r) | 1;
+            break;
+        default: { /* swap two */
+            size_t other = rng_below(r, new_in.count);
+            uint64_t t = new_in.ids[at];
+            new_in.ids[at] = new_in.ids[other];
+            new_in.ids[other] = t;
+        }
+        }
+    }
+}
+
+static void flat_cases_with(cdiff_runner runner, void *user_data, size_t cases, uint64_t salt) {
+    cdiff_context *context = context_with(runner, user_data, 8);
+    REQUIRE(context);
+    for (size_t index = 0; index < cases && !harness_failed(); index++) {
+        uint64_t seed = harness_seed() ^ (index * 0x9E3779B97F4A7C15ull) ^ salt;
+        rng r = rng_seeded(seed);
+        random_flat_case(&r);
+        run_flat_case(context, (int)rng_below(&r, 2), "flat", index, seed);
+    }
+    cdiff_context_free(context);
+}
+
+static void test_two_thread_passes_in_order_equal_the_serial_ones(void) {
+    flat_cases_with(run_in_order, NULL, 1500, 1);
+}
+
+static void test_two_thread_passes_in_reverse_order_equal_the_serial_ones(void) {
+    flat_cases_with(run_in_reverse, NULL, 1500, 2);
+}
+
+static void test_two_thread_passes_on_a_worker_thread_equal_the_serial_ones(void) {
+    REQUIRE(thread);
+    flat_cases_with(worker_run, thread, 600, 3);
+}
+
+/* The passes run (two runner calls per diff that qualifies), and not below the threshold. */
+static void test_the_runner_is_called_only_from_the_threshold(void) {
+    cdiff_context *context = context_with(counting_runner, NULL, 100);
+    REQUIRE(context);
+    uint64_t ids[200];
+    for (size_t k = 0; k < 200; k++) ids[k] = 0x1234567ull * (k + 1);
+    uint64_t reversed[200];
+    for (size_t k = 0; k < 200; k++) reversed[k] = ids[199 - k];
+    cdiff_list small = {ids, NULL, 40}, small_reversed = {reversed + 160, NULL, 40};
+    cdiff_list large = {ids, NULL, 200}, large_reversed = {reversed, NULL, 200};
+    cdiff_changes changes;
+    calls = 0;
+    REQUIRE_STATUS(cdiff_diff(context, &small, &small_reversed, &changes), CDIFF_OK);
+    size_t below = calls;
+    REQUIRE_STATUS(cdiff_diff(context, &large, &large_reversed, &changes), CDIFF_OK);
+    size_t above = calls - below;
+    REQUIRE_EQ(changes.move_count, 199);
+    cdiff_context_set_runner(context, NULL, NULL);
+    calls = 0;
+    REQUIRE_STATUS(cdiff_diff(context, &large, &large_reversed, &changes), CDIFF_OK);
+    cdiff_context_free(context);
+    REQUIRE_EQ(below, 0);
+    REQUIRE_EQ(above, 2);
+    REQUIRE_EQ(calls, 0);
+}
+
+/* A runner that runs nothing leaves both shares "over budget": the match is redone (new keys,
+ * then the sort) and the result is still right. */
+static void test_a_runner_that_runs_nothing_still_gives_the_right_result(void) {
+    cdiff_context *context = context_with(idle_runner, NULL, 8);
+    REQUIRE(context);
+    for (size_t index = 0; index < 300 && !harness_failed(); index++) {
+        uint64_t seed = harness_seed() ^ (index * 0xD1B54A32D192ED03ull) ^ 4;
+        rng r = rng_seeded(seed);
+        random_flat_case(&r);
+        run_flat_case(context, 0, "idle runner", index, seed);
+    }
+    cdiff_context_free(context);
+}
+
+/* Sectioned diffs match their rows (and sections) through the same passes. */
+static void test_sectioned_diffs_on_two_threads_equal_the_serial_ones(void) {
+    cdiff_context *context = context_with(worker_run, thread, 8);
+    REQUIRE(context);
+    REQUIRE(thread);
+    for (size_t index = 0; index < 400 && !harness_failed(); index++) {
+        uint64_t seed = harness_seed() ^ (index * 0xA24BAED4963EE407ull) ^ 5;
+        rng r = rng_seeded(seed);
+        sectioned_input_clear(&old_sectioned);
+        sectioned_input_clear(&new_sectioned);
+        size_t sections = 1 + rng_below(&r, 8), alphabet = 30 + rng_below(&r, 400);
+        for (int side = 0; side < 2; side++) {
+            sectioned_input *in = side == 0 ? &old_sectioned : &new_sectioned;
+            for (size_t s = 0; s < sections; s++) {
+                sectioned_input_add_section(in, 1 + rng_below(&r, sections + 2), rng_below(&r, 2));
+                size_t rows = rng_below(&r, 60);
+                for (size_t k = 0; k < rows; k++) sectioned_input_add_row(in, 1 + rng_below(&r, alphabet), rng_below(&r, 2));
+            }
+        }
+        cdiff_sectioned_list o = sectioned_input_list(&old_sectioned, 1, 1), n = sectioned_input_list(&new_sectioned, 1, 1);
+        const char *err = check_run_sectioned(context, &o, &n);
+        if (err) {
+            harness_case("sectioned case %zu, case seed 0x%llx", index, (unsigned long long)seed);
+            harness_fail(__FILE__, __LINE__, "%s", err);
+        }
+    }
+    cdiff_context_free(context);
+}
+
+/* Large enough for the tagged table (what 1M-row diffs use), at the real threshold's order: the
+ * shares then carry tags of their own half. */
+static void test_large_tagged_tables_on_two_threads_equal_the_serial_ones(void) {
+    enum { N = 400000 };
+    cdiff_context *parallel = context_with(worker_run, thread, 8), *serial = cdiff_context_create();
+    uint64_t *old_ids = malloc(N * sizeof *old_ids), *new_ids = malloc(N * sizeof *new_ids);
+    REQUIRE(parallel && serial && old_ids && new_ids && thread);
+    for (int round = 0; round < 2 && !harness_failed(); round++) {
+        rng r = rng_seeded(harness_seed() ^ (uint64_t)(round + 6));
+        for (size_t k = 0; k < N; k++) old_ids[k] = rng_next(&r);
+        memcpy(new_ids, old_ids, N * sizeof *new_ids);
+        for (size_t e = 0; e < 20000; e++) { /* scattered swaps and replacements */
+            size_t a = rng_below(&r, N), b = rng_below(&r, N);
+            uint64_t t = new_ids[a];
+            new_ids[a] = new_ids[b];
+            new_ids[b] = e % 2 ? t : rng_next(&r);
+        }
+        if (round == 1) new_ids[N / 3] = new_ids[2 * N / 3]; /* one duplicate: the match is redone */
+        cdiff_list o = {old_ids, NULL, N}, n = {new_ids, NULL, N};
+        cdiff_changes a, b;
+        REQUIRE_STATUS(cdiff_diff(parallel, &o, &n, &a), CDIFF_OK);
+        REQUIRE_STATUS(cdiff_diff(serial, &o, &n, &b), CDIFF_OK);
+        REQUIRE(memcmp(a.old_to_new, b.old_to_new, N * sizeof(uint32_t)) == 0);
+        REQUIRE(memcmp(a.new_to_old, b.new_to_old, N * sizeof(uint32_t)) == 0);
+        REQUIRE_EQ(a.move_count, b.move_count);
+        REQUIRE(memcmp(a.moves, b.moves, a.move_count * sizeof *a.moves) == 0);
+        REQUIRE_EQ(a.new_duplicate_count, b.new_duplicate_count);
+        REQUIRE_EQ(a.new_duplicate_count, round == 1 ? 2 : 0);
+    }
+    free(old_ids);
+    free(new_ids);
+    cdiff_context_free(parallel);
+    cdiff_context_free(serial);
+}
+
+/* Input built against the context's keys crowds one half's table: that share runs out of its
+ * budget, and the match goes on as after the serial pass (redrawn keys, or the sort). */
+static void test_flooding_input_on_two_threads_gives_the_serial_result(void) {
+    enum { N = 20000 };
+    static uint64_t ids[N], reversed[N];
+    for (int keep = 0; keep < 2 && !harness_failed(); keep++) {
+        cdiff_context *context = context_with(worker_run, thread, 8);
+        REQUIRE(context && thread);
+        cdiff_context_set_match_seed(context, harness_seed());
+        context->keep_keys = keep;
+        hostile_fingerprints(&context->keys, hostile_table_capacity(N, N), N, ids);
+        for (size_t k = 0; k < N; k++) reversed[k] = ids[N - 1 - k];
+        cdiff_list o = {ids, NULL, N}, n = {reversed, NULL, N};
+        const char *err = check_run_flat(context, &o, &n);
+        cdiff_context_free(context);
+        if (err) harness_fail(__FILE__, __LINE__, "keep keys %d: %s", keep, err);
+    }
+}
+
+int main(int argc, char **argv) {
+    harness_init(argc, argv);
+    thread = worker_start();
+    RUN_TEST(test_two_thread_passes_in_order_equal_the_serial_ones);
+    RUN_TEST(test_two_thread_passes_in_reverse_order_equal_the_serial_ones);
+    RUN_TEST(test_two_thread_passes_on_a_worker_thread_equal_the_serial_ones);
+    RUN_TEST(test_the_runner_is_called_only_from_the_threshold);
+    RUN_TEST(test_a_runner_that_runs_nothing_still_gives_the_right_result);
+    RUN_TEST(test_sectioned_diffs_on_two_threads_equal_the_serial_ones);
+    RUN_TEST(test_large_tagged_tables_on_two_threads_equal_the_serial_ones);
+    RUN_TEST(test_flooding_input_on_two_threads_gives_the_serial_result);
+    worker_stop(thread);
+    flat_input_free(&old_in);
+    flat_input_free(&new_in);
+    sectioned_input_free(&old_sectioned);
+    sectioned_input_free(&new_sectioned);
+    return harness_finish();
+}
