@@ -111,7 +111,7 @@ static long minor_faults(void) {
 static double warm_median(const workload *w, size_t runs, worker *runner, double *samples) {
     cdiff_context *context = cdiff_context_create();
     if (!context) return 0;
-    cdiff_context_set_runner(context, worker_run, runner);
+    cdiff_context_set_runner(context, worker_run, runner, 0);
     run_diff(context, w);
     run_diff(context, w);
     for (size_t k = 0; k < runs; k++) {

@@ -144,14 +144,16 @@ typedef void (*cdiff_task)(void *argument, size_t index);
  *  call back into the context. `user_data` is what cdiff_context_set_runner was given. */
 typedef void (*cdiff_runner)(void *user_data, size_t count, cdiff_task task, void *argument);
 
-/** Lets the context match large diffs on two threads: the first matching pass over at least
- *  CDIFF_PARALLEL_MIN_ELEMENTS elements (old plus new's untrimmed middle) is split into two
- *  tasks run by `runner`, typically the caller's thread pool (GCD's concurrentPerform, a worker
- *  thread). NULL (the default) keeps every diff on the calling thread. Results are identical
- *  either way, byte for byte; only the time changes. The context calls the runner only from
- *  inside its own diff calls, on the calling thread, twice per diff that qualifies. Since 1.2.0.
+/** Lets the context match large diffs on two threads: a first matching pass over at least
+ *  `min_elements` elements (old plus new's untrimmed middle; 0 means CDIFF_PARALLEL_MIN_ELEMENTS,
+ *  measured for 2 cores) is split into two tasks run by `runner`, typically the caller's thread
+ *  pool (GCD's concurrentPerform, a worker thread). NULL (the default) keeps every diff on the
+ *  calling thread. Results are identical either way, byte for byte; only the time changes. The
+ *  context calls the runner only from inside its own diff calls, on the calling thread, twice per
+ *  diff that qualifies. Since 1.2.0.
  *  - Complexity: O(1). NULL context is harmless. */
-CDIFF_API void cdiff_context_set_runner(cdiff_context *context, cdiff_runner runner, void *user_data);
+CDIFF_API void cdiff_context_set_runner(cdiff_context *context, cdiff_runner runner, void *user_data,
+                                        size_t min_elements);
 
 /** Elements (old plus new's middle) from which a context with a runner matches on two threads.
  *  Each thread walks the whole of each side to find its half's elements, so splitting pays only

@@ -111,10 +111,11 @@ void cdiff_context_reset(cdiff_context *context) {
     if (context != NULL) release_buffers(context);
 }
 
-void cdiff_context_set_runner(cdiff_context *context, cdiff_runner runner, void *user_data) {
+void cdiff_context_set_runner(cdiff_context *context, cdiff_runner runner, void *user_data, size_t min_elements) {
     if (context == NULL) return;
     context->runner = runner;
     context->runner_data = runner != NULL ? user_data : NULL;
+    context->parallel_min = min_elements > 0 ? min_elements : CDIFF_PARALLEL_MIN_ELEMENTS;
 }
 
 size_t cdiff_context_memory(const cdiff_context *context) {

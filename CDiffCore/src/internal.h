@@ -87,7 +87,7 @@ struct cdiff_context {
     bool keep_keys;            /* tests: never redraw the keys, so a flood built for them reaches the sort */
     cdiff_runner runner;       /* cdiff_context_set_runner's, or NULL */
     void *runner_data;
-    size_t parallel_min;       /* elements from which a first pass runs on two threads (tests lower it) */
+    size_t parallel_min;       /* elements from which a first pass runs on two threads */
 };
 
 /* ---- Secret (context.c) ---- */

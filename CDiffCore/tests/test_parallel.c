@@ -1,6 +1,6 @@
 /* Matching on two threads (cdiff_context_set_runner): every result is judged by the oracle and
  * must equal, byte for byte, the same diff on a fresh context without a runner (check_run_*
- * compares with one). The threshold is lowered through the internal hook so that small inputs
+ * compares with one). The threshold is lowered (set_runner's last argument) so that small inputs
  * take the two-thread passes; runners that run the tasks one after the other, in either order,
  * reproduce every outcome deterministically, and a real worker thread runs them concurrently. */
 #include <stdlib.h>
@@ -33,8 +33,7 @@ static void idle_runner(void *user_data, size_t count, cdiff_task task, void *ar
 static cdiff_context *context_with(cdiff_runner runner, void *user_data, size_t parallel_min) {
     cdiff_context *context = cdiff_context_create();
     if (context == NULL) return NULL;
-    cdiff_context_set_runner(context, runner, user_data);
-    context->parallel_min = parallel_min;
+    cdiff_context_set_runner(context, runner, user_data, parallel_min);
     return context;
 }
 
@@ -122,7 +121,7 @@ static void test_the_runner_is_called_only_from_the_threshold(void) {
     REQUIRE_STATUS(cdiff_diff(context, &large, &large_reversed, &changes), CDIFF_OK);
     size_t above = calls - below;
     REQUIRE_EQ(changes.move_count, 199);
-    cdiff_context_set_runner(context, NULL, NULL);
+    cdiff_context_set_runner(context, NULL, NULL, 0);
     calls = 0;
     REQUIRE_STATUS(cdiff_diff(context, &large, &large_reversed, &changes), CDIFF_OK);
     cdiff_context_free(context);

@@ -2,7 +2,8 @@ import Testing
 @testable import RowDiff
 
 /// The two-core path (both sides prepared at once, matched pairs checked and compared in two
-/// halves) forced with `parallelRowThreshold = 0`: seeded random models must give exactly the
+/// halves, and, from the core's threshold, the core's matching on two cores) forced with
+/// `parallelRowThreshold = 0` (and a lowered core threshold): seeded random models must give exactly the
 /// serial result, with and without fingerprint collisions. Run under ThreadSanitizer as well:
 /// `swift test --sanitize=thread --scratch-path .build-tsan --filter ParallelPath`.
 @Suite("Parallel path")
@@ -26,6 +27,26 @@ struct ParallelPathTests {
             #expect(parallel.duplicates == serial.duplicates, "\(context)")
             #expect(parallel.usedExactIdentities == serial.usedExactIdentities, "\(context)")
             #expect(StagedChangeset(parallel) == StagedChangeset(serial), "\(context)")
+            if parallel.changeset != serial.changeset { return }
+        }
+    }
+
+    @Test("seeded random models: the core matching on two cores gives the serial result")
+    func coreOnTwoCores_equalsSerial() {
+        // The core's threshold lowered to 32 elements, so that these small models reach its
+        // two-thread passes (through GCD's concurrentPerform, as every large diff does).
+        let context = DiffContext(coreParallelMinimum: 32)
+        for seed in TestSeeds.cases(600, salt: 43) {
+            let (_, old, new) = RandomModels.pair(seed: seed)
+            let mask: UInt64 = seed % 4 == 0 ? 0x3 : .max // every fourth case also collides
+            var twoCores = Self.options(parallel: true, mask: mask)
+            twoCores.context = context
+            let serial = SectionedDiff(from: old, to: new, options: Self.options(parallel: false, mask: mask))
+            let parallel = SectionedDiff(from: old, to: new, options: twoCores)
+            let description = "\(TestSeeds.rerun(seed, filter: "ParallelPath")) old \(describe(old, limit: 800)) new \(describe(new, limit: 800))"
+            #expect(parallel.changeset == serial.changeset, "\(description)")
+            #expect(parallel.duplicates == serial.duplicates, "\(description)")
+            #expect(StagedChangeset(parallel) == StagedChangeset(serial), "\(description)")
             if parallel.changeset != serial.changeset { return }
         }
     }

@@ -167,10 +167,17 @@ public final class DiffContext: @unchecked Sendable {
     /// and what it found (behind a pointer, as `scratch`).
     private let versionedLookup: UnsafeMutablePointer<(row: ObjectIdentifier?, versioned: (any ContentVersioned.Type)?)>
 
+    /// Elements of a matching pass from which the core matches on two cores when a diff allows it
+    /// (0: the core's own threshold, `CDIFF_PARALLEL_MIN_ELEMENTS`); tests lower it.
+    let coreParallelMinimum: Int
+
     /// A new context. Traps only if the process is out of memory for a few hundred bytes.
-    public init() {
+    public convenience init() { self.init(coreParallelMinimum: 0) }
+
+    init(coreParallelMinimum: Int) {
         guard let context = cdiff_context_create() else { fatalError("RowDiff: out of memory creating a diff context") }
         self.context = context
+        self.coreParallelMinimum = coreParallelMinimum
         scratch = .allocate(capacity: 1)
         scratch.initialize(to: UnsafeMutableBufferPointer(start: nil, count: 0))
         versionedLookup = .allocate(capacity: 1)
@@ -251,10 +258,12 @@ public final class DiffContext: @unchecked Sendable {
     /// Diffs both sides of a typed diff as prepared in two shared buffers: `prints` holds the old
     /// side's section then row fingerprints, then the new side's; `counts` the old side's row
     /// counts, then the new side's. Taking the buffers themselves spares building, copying and
-    /// releasing two inputs per diff (about 1,000 instructions of a 100-row diff).
+    /// releasing two inputs per diff (about 1,000 instructions of a 100-row diff). `parallel`: the
+    /// core may match a large diff on two cores (see `CoreRunner`).
     @usableFromInline
     func diff(prints: UnsafeBufferPointer<UInt64>, counts: UnsafeBufferPointer<Int>, oldSections: Int, oldRows: Int,
-              oldContents: [UInt64]?, newContents: [UInt64]?, patch: Bool, exclusive: Bool) throws(CoreStatus) -> CoreResult {
+              oldContents: [UInt64]?, newContents: [UInt64]?, patch: Bool, exclusive: Bool,
+              parallel: Bool = true) throws(CoreStatus) -> CoreResult {
         let run = { () throws(CoreStatus) -> CoreResult in
             var sections = cdiff_changes()
             var rows = cdiff_row_changes()
@@ -266,6 +275,7 @@ public final class DiffContext: @unchecked Sendable {
                 return try self.flatDiff(prints: prints, oldRows: oldRows, oldContents: oldContents,
                                          newContents: newContents, patch: patch)
             }
+            cdiff_context_set_runner(self.context, parallel ? CoreRunner.run : nil, nil, self.coreParallelMinimum)
             let (status, maps) = Self.withRowMaps(oldRows: oldRows, newRows: newRows) { maps in
                 CoreInput.withOptional(oldContents) { oldContents in
                     CoreInput.withOptional(newContents) { newContents in

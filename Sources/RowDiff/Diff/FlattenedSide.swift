@@ -168,7 +168,7 @@ enum FirstPass<Section: DiffableSection> {
                 return try context.diff(prints: UnsafeBufferPointer(prints), counts: UnsafeBufferPointer(counts),
                                         oldSections: old.sections.count, oldRows: old.rowCount,
                                         oldContents: versions.0, newContents: versions.1, patch: patch,
-                                        exclusive: exclusive)
+                                        exclusive: exclusive, parallel: parallel)
             } catch {
                 preconditionFailure("RowDiff: the diff failed: \(error)")
             }
