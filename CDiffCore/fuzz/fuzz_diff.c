@@ -9,8 +9,9 @@
  *   bits 6-7: section alphabet.   A byte >= 0xF0 opens a section in the sectioned reading.
  * The last byte also picks an allocation to fail on a separate context: the diff must then
  * report OUT_OF_MEMORY, drop its result, and work once memory is back. Its bit 6 makes the main
- * context match by sorting (the fallback for flooding input); check_run reruns on a fresh
- * context, which matches through its table, and demands the same bytes. */
+ * context match by sorting (the fallback for flooding input), its bit 5 through the two-thread
+ * passes (their tasks run in turn, in the order bit 4 picks); check_run reruns on a fresh
+ * context, which matches serially through its table, and demands the same bytes. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -116,6 +117,18 @@ static const char *check_maps_into_caller_storage(const cdiff_sectioned_list *so
     return err;
 }
 
+/* The two-thread passes, run here one task after the other (in the order the last byte picks):
+ * check_run then compares with a fresh context, which matches serially. */
+static void run_tasks_up(void *user_data, size_t count, cdiff_task task, void *argument) {
+    (void)user_data;
+    for (size_t k = 0; k < count; k++) task(argument, k);
+}
+
+static void run_tasks_down(void *user_data, size_t count, cdiff_task task, void *argument) {
+    (void)user_data;
+    for (size_t k = count; k-- > 0;) task(argument, k);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
@@ -125,6 +138,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (!context && !(context = cdiff_context_create())) abort();
     unsigned flags = data[0], rows = row_alphabets[(flags >> 3) & 7], sections = section_alphabets[flags >> 6];
     context->force_sorted = (data[size - 1] & 0x40) != 0;
+    /* Bit 5 of the last byte: match on "two threads" from 2 elements, tasks in the order of bit 4. */
+    cdiff_context_set_runner(context, (data[size - 1] & 0x20) ? ((data[size - 1] & 0x10) ? run_tasks_down : run_tasks_up) : NULL,
+                             NULL, 2);
     const uint8_t *body = data + 2;
     size_t length = size - 2, split = length * data[1] / 255;
 
