@@ -90,54 +90,56 @@ static void split_task(void *argument, size_t index) {
     for (size_t k = first; k < end; k++) match->old_to_new[k] = CDIFF_NONE;
 }
 
-/* Half h's elements of a side, in its walking order: up for half 0 (region 0's list, then region
- * 1's), down for half 1 (region 1's, then region 0's, each stored descending). */
-typedef struct walk {
-    const uint32_t *first, *second;
-    size_t first_count, count;
-} walk;
+/* Half h's elements of a side, in its walking order, as two lists: up for half 0 (region 0's list,
+ * then region 1's), down for half 1 (region 1's, then region 0's, each stored descending). */
+typedef struct segment {
+    const uint32_t *elements;
+    size_t count;
+} segment;
 
-static walk walk_of(const side_split *side, unsigned h) {
-    walk w;
+static void segments_of(const side_split *side, unsigned h, segment out[2]) {
     const size_t zero = side->listed[0][h], one = side->listed[1][h];
     if (h == 0) {
-        w.first = side->lists;
-        w.first_count = zero;
-        w.second = side->lists + side->cut;
+        out[0] = (segment){side->lists, zero};
+        out[1] = (segment){side->lists + side->cut, one};
     } else {
-        w.first = side->lists + side->count - one;
-        w.first_count = one;
-        w.second = side->lists + side->cut - zero;
+        out[0] = (segment){side->lists + side->count - one, one};
+        out[1] = (segment){side->lists + side->cut - zero, zero};
     }
-    w.count = zero + one;
-    return w;
 }
 
-static inline uint32_t walk_at(const walk *w, size_t q) {
-    return q < w->first_count ? w->first[q] : w->second[q - w->first_count];
-}
+/* Every pass below takes `tagged` as a constant (the callers branch once per list), so that each
+ * is compiled twice, without the tag code or with it, like the serial passes. */
+#if defined(__GNUC__) || defined(__clang__)
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+#else
+#define ALWAYS_INLINE inline
+#endif
 
-/* The slots (and tags) of the next PIPE_DEPTH elements of a walk, fetched ahead. */
+/* The slots (and tags) of the next PIPE_DEPTH elements of a list, fetched ahead. */
 typedef struct ring {
     size_t slot_index[PIPE_DEPTH];
     tag tags[PIPE_DEPTH];
 } ring;
 
-static inline void ring_fetch(const table *t, ring *r, const walk *w, const uint64_t *ids, size_t q) {
-    const uint64_t x = mixed(t->keys, ids[walk_at(w, q)]);
+static ALWAYS_INLINE void ring_fetch(const table *t, ring *r, uint64_t fingerprint, size_t q, const bool tagged) {
+    const uint64_t x = mixed(t->keys, fingerprint);
     const size_t i = slot_in_half(x, t->capacity);
     r->slot_index[q % PIPE_DEPTH] = i;
-    r->tags[q % PIPE_DEPTH] = tag_of_mixed(x);
     CDIFF_PREFETCH_WRITE((uint32_t *)(void *)t->slots + i);
-    if (t->tags) CDIFF_PREFETCH_WRITE(t->tags + i);
+    if (tagged) {
+        r->tags[q % PIPE_DEPTH] = tag_of_mixed(x);
+        CDIFF_PREFETCH_WRITE(t->tags + i);
+    }
 }
 
 /* The slot holding `fingerprint`, or the empty one where it belongs, from slot `i`. */
-static inline uint32_t *find(table *t, uint64_t fingerprint, size_t i, tag expected, size_t *index) {
+static ALWAYS_INLINE uint32_t *find(table *t, uint64_t fingerprint, size_t i, tag expected, size_t *index,
+                                    const bool tagged) {
     uint32_t *slots = (uint32_t *)(void *)t->slots;
     for (;;) {
         const uint32_t ref = slots[i];
-        if (ref == EMPTY || ((t->tags == NULL || t->tags[i] == expected) && fingerprint_of(t, ref) == fingerprint)) break;
+        if (ref == EMPTY || ((!tagged || t->tags[i] == expected) && fingerprint_of(t, ref) == fingerprint)) break;
         t->probes++;
         if (++i == t->capacity) i = 0;
     }
@@ -145,51 +147,66 @@ static inline uint32_t *find(table *t, uint64_t fingerprint, size_t i, tag expec
     return &slots[i];
 }
 
-static int insert_half(table *t, const side_split *old_side, unsigned h) {
-    const walk w = walk_of(old_side, h);
+static ALWAYS_INLINE int insert_list(table *t, const uint64_t *ids, segment list, const bool tagged) {
     ring r;
-    for (size_t q = 0; q < PIPE_DEPTH && q < w.count; q++) ring_fetch(t, &r, &w, old_side->ids, q);
-    for (size_t q = 0; q < w.count; q++) {
-        const uint32_t k = walk_at(&w, q);
+    for (size_t q = 0; q < PIPE_DEPTH && q < list.count; q++) ring_fetch(t, &r, ids[list.elements[q]], q, tagged);
+    for (size_t q = 0; q < list.count; q++) {
+        const uint32_t k = list.elements[q];
         const size_t home = r.slot_index[q % PIPE_DEPTH];
-        const tag expected = r.tags[q % PIPE_DEPTH];
-        if (q + PIPE_DEPTH < w.count) ring_fetch(t, &r, &w, old_side->ids, q + PIPE_DEPTH);
+        const tag expected = tagged ? r.tags[q % PIPE_DEPTH] : 0;
+        if (q + PIPE_DEPTH < list.count) ring_fetch(t, &r, ids[list.elements[q + PIPE_DEPTH]], q + PIPE_DEPTH, tagged);
         size_t index;
-        uint32_t *slot = find(t, old_side->ids[k], home, expected, &index);
+        uint32_t *slot = find(t, ids[k], home, expected, &index, tagged);
         if (CDIFF_UNLIKELY(t->probes > t->probe_limit)) return PASS_OVER_BUDGET;
         if (*slot != EMPTY) return PASS_DUPLICATE;
         *slot = k;
-        if (t->tags) t->tags[index] = expected;
+        if (tagged) t->tags[index] = expected;
     }
     return PASS_CLEAN;
 }
 
-static int pair_half(table *t, const shared_match *match, unsigned h) {
-    const side_split *new_side = &match->new_side;
-    const walk w = walk_of(new_side, h);
+static int insert_half(table *t, const side_split *old_side, unsigned h) {
+    segment lists[2];
+    segments_of(old_side, h, lists);
+    for (int k = 0; k < 2; k++) {
+        const int outcome = t->tags ? insert_list(t, old_side->ids, lists[k], true)
+                                    : insert_list(t, old_side->ids, lists[k], false);
+        if (outcome != PASS_CLEAN) return outcome;
+    }
+    return PASS_CLEAN;
+}
+
+/* The task's previous pair, from which it predicts the next (carried from one list to the next). */
+typedef struct previous_pair {
+    bool known;
+    size_t new_index, old_index;
+} previous_pair;
+
+static ALWAYS_INLINE int pair_list(table *t, const shared_match *match, segment list, previous_pair *previous,
+                                   const bool tagged) {
+    const uint64_t *ids = match->new_side.ids;
     ring r;
-    for (size_t q = 0; q < PIPE_DEPTH && q < w.count; q++) ring_fetch(t, &r, &w, new_side->ids, q);
-    bool have_previous = false;
-    size_t previous_new = 0, previous_old = 0;
-    for (size_t q = 0; q < w.count; q++) {
-        const uint32_t j = walk_at(&w, q);
+    for (size_t q = 0; q < PIPE_DEPTH && q < list.count; q++) ring_fetch(t, &r, ids[list.elements[q]], q, tagged);
+    for (size_t q = 0; q < list.count; q++) {
+        const uint32_t j = list.elements[q];
         const size_t home = r.slot_index[q % PIPE_DEPTH];
-        const tag expected = r.tags[q % PIPE_DEPTH];
-        if (q + PIPE_DEPTH < w.count) ring_fetch(t, &r, &w, new_side->ids, q + PIPE_DEPTH);
-        const uint64_t fingerprint = new_side->ids[j];
+        const tag expected = tagged ? r.tags[q % PIPE_DEPTH] : 0;
+        if (q + PIPE_DEPTH < list.count) ring_fetch(t, &r, ids[list.elements[q + PIPE_DEPTH]], q + PIPE_DEPTH, tagged);
+        const uint64_t fingerprint = ids[j];
         size_t ref = SIZE_MAX;
-        if (have_previous) {
-            const size_t predicted = previous_old + (j - previous_new); /* wraps walking down: same sum */
+        if (previous->known) {
+            /* Wraps walking down: the same sum. */
+            const size_t predicted = previous->old_index + (j - previous->new_index);
             if (predicted >= match->old_lo && predicted < match->old_hi && t->old_ids[predicted] == fingerprint)
                 ref = predicted;
         }
         if (ref == SIZE_MAX) {
             size_t index;
-            uint32_t *slot = find(t, fingerprint, home, expected, &index);
+            uint32_t *slot = find(t, fingerprint, home, expected, &index, tagged);
             if (CDIFF_UNLIKELY(t->probes > t->probe_limit)) return PASS_OVER_BUDGET;
             if (*slot == EMPTY) {
                 *slot = j | NEW_TAG;
-                if (t->tags) t->tags[index] = expected;
+                if (tagged) t->tags[index] = expected;
                 match->new_to_old[j] = CDIFF_NONE;
                 continue;
             }
@@ -199,9 +216,19 @@ static int pair_half(table *t, const shared_match *match, unsigned h) {
         if (match->old_to_new[ref] != CDIFF_NONE) return PASS_DUPLICATE;
         match->old_to_new[ref] = j;
         match->new_to_old[j] = (uint32_t)ref;
-        have_previous = true;
-        previous_new = j;
-        previous_old = ref;
+        *previous = (previous_pair){true, j, ref};
+    }
+    return PASS_CLEAN;
+}
+
+static int pair_half(table *t, const shared_match *match, unsigned h) {
+    segment lists[2];
+    segments_of(&match->new_side, h, lists);
+    previous_pair previous = {false, 0, 0};
+    for (int k = 0; k < 2; k++) {
+        const int outcome = t->tags ? pair_list(t, match, lists[k], &previous, true)
+                                    : pair_list(t, match, lists[k], &previous, false);
+        if (outcome != PASS_CLEAN) return outcome;
     }
     return PASS_CLEAN;
 }
