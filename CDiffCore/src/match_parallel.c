@@ -49,7 +49,7 @@ typedef struct side_split {
 /* One task's share of the match: its half of the table (a table of its own, with its own probe
  * count and budget) and its outcome. */
 typedef struct share {
-    table t;
+    _Alignas(128) table t; /* on lines of its own: each task updates its share at every probe */
     int outcome;
 } share;
 
