@@ -36,11 +36,14 @@ public enum CoreBench {
     }
 
     /// A core context (one per thread, as the C API requires). Reusing it across runs is the
-    /// intended use: after the first diff of a size it allocates nothing.
+    /// intended use: after the first diff of a size it allocates nothing. Like the typed path's,
+    /// it may match a large diff (from `CDIFF_PARALLEL_MIN_ELEMENTS` elements) on two cores.
     public final class Context {
         fileprivate let context = DiffContext()
 
-        public init() {}
+        public init() {
+            context.withRawContext { cdiff_context_set_runner($0, CoreRunner.run, nil, 0) }
+        }
 
         /// Bytes of scratch memory the context holds.
         public var memoryInUse: Int { context.memoryInUse }
