@@ -144,7 +144,12 @@ enum FirstPass<Section: DiffableSection> {
         let oldOutput = UnsafeMutableBufferPointer(rebasing: prints[0..<oldCount])
         let newOutput = UnsafeMutableBufferPointer(rebasing: prints[oldCount..<total])
         let versions: ([UInt64]?, [UInt64]?)
-        if parallel {
+        if AlignedFingerprints.write(old, new, parallel: parallel, mask: mask, types: types, oldOutput: oldOutput,
+                                     newOutput: newOutput) {
+            // Several sections a side: new rows that keep their place copied the old fingerprints.
+            versions = (ContentVersions.of(old.rows, versioned: types.rowVersions),
+                        ContentVersions.of(new.rows, versioned: types.rowVersions))
+        } else if parallel {
             versions = ParallelWork.both(
                 parallel: true,
                 { prepare(old, mask: mask, types: types, into: oldOutput) },
