@@ -245,23 +245,37 @@ public struct SectionedDiff<Section: DiffableSection> {
                             let oldStart = oldStarts[oldSection], oldEnd = oldStarts[oldSection + 1]
                             agree = oldRows[oldSection].withUnsafeBufferPointer { sectionRows in
                                 precondition(sectionRows.count == oldEnd - oldStart, "RowDiff: row starts disagree with the rows")
-                                repeat {
-                                    let oldIndex = newToOld[global]
+                                // The section holds the run's first partner, so it has rows (and the
+                                // walk below advances at least one pair).
+                                guard let oldBase = sectionRows.baseAddress, let newBase = rows.baseAddress,
+                                      let maps = newToOld.baseAddress else {
+                                    preconditionFailure("RowDiff: a matched row outside the old rows")
+                                }
+                                // Walked by pointer, with one unsigned comparison placing the partner
+                                // in the section: the indexed loop kept overflow checks and reloads
+                                // (32 instructions a pair).
+                                var pair = maps + global, after = newBase + (global - start)
+                                let last = maps + end
+                                let low = UInt32(truncatingIfNeeded: oldStart), span = UInt32(truncatingIfNeeded: oldEnd - oldStart)
+                                defer { global = pair - maps }
+                                while pair != last {
+                                    let oldIndex = pair.pointee
                                     if oldIndex != CoreResult.none {
-                                        let oldGlobal = Int(oldIndex)
-                                        if oldGlobal < oldStart || oldGlobal >= oldEnd { break }
-                                        // In range: both buffers are indexed within their counts.
-                                        let oldItem = oldGlobal - oldStart, item = global - start
-                                        if checksIdentities && sectionRows[oldItem].diffIdentity != rows[item].diffIdentity {
+                                        // Wraps for a partner before the section: out of range too.
+                                        let oldItem = oldIndex &- low
+                                        if oldItem >= span { break }
+                                        let before = oldBase + Int(oldItem)
+                                        if checksIdentities && before.pointee.diffIdentity != after.pointee.diffIdentity {
                                             return false
                                         }
-                                        if comparesContent && !sectionRows[oldItem].isContentEqual(to: rows[item]) {
-                                            updates.append(Move(from: ItemPath(section: oldSection, item: oldItem),
-                                                                to: ItemPath(section: section, item: item)))
+                                        if comparesContent && !before.pointee.isContentEqual(to: after.pointee) {
+                                            updates.append(Move(from: ItemPath(section: oldSection, item: Int(oldItem)),
+                                                                to: ItemPath(section: section, item: after - newBase)))
                                         }
                                     }
-                                    global += 1
-                                } while global < end
+                                    pair += 1
+                                    after += 1
+                                }
                                 return true
                             }
                             if !agree { return }
