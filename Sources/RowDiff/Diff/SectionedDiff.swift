@@ -172,8 +172,10 @@ public struct SectionedDiff<Section: DiffableSection> {
             parallel: parallel,
             { matchedRows(core, old, new, checksIdentities, comparesContent, 0..<count / 2) },
             { matchedRows(core, old, new, checksIdentities, comparesContent, count / 2..<count) })
-        guard let first, let second else { return nil }
-        return second.isEmpty ? first : first + second
+        guard var first, let second else { return nil }
+        // Appended, not `first + second`: that copied both halves into a third array.
+        first.append(contentsOf: second)
+        return first
     }
 
     /// `matchedRows` over the new (global) row indices in `range`.
