@@ -28,7 +28,8 @@ enum Stager<Section: DiffableSection> {
         var currentRows: [[Section.Row]]?
         if !(diff.changeset.itemUpdates.isEmpty && diff.changeset.sectionUpdates.isEmpty) {
             var model = CurrentModel(diff.old)
-            let plan = model.copyingUpdatedSections(diff.changeset.itemUpdates, parallelFrom: parallelCopyRows) {
+            let plan = model.copyingUpdatedSections(diff.changeset.itemUpdates, rowCount: diff.oldRowStart.total,
+                                                    parallelFrom: parallelCopyRows) {
                 ContentPlan(diff.changeset, old: diff.old, new: diff.new, style: style)
             }
             if let stage = model.reconfigureStage(plan, diff) { stages.append(stage) }
@@ -152,14 +153,15 @@ struct CurrentModel<Section: DiffableSection> {
     }
 
     /// Returns `work()`; meanwhile, on a second core when the old sections that `updates` write to
-    /// hold `parallelFrom` rows or more, gives each of those sections a row array of its own
+    /// hold `parallelFrom` rows or more (of `rowCount` old rows in all), gives each of those sections a row array of its own
     /// (the copy-on-write copy `install` would make). Both read only the old model; each section's
     /// array is replaced by one thread only.
     /// - Complexity: O(S + U) plus the copies, for U updates.
     @inlinable
-    mutating func copyingUpdatedSections<T>(_ updates: [Move<ItemPath>], parallelFrom threshold: Int,
+    mutating func copyingUpdatedSections<T>(_ updates: [Move<ItemPath>], rowCount total: Int, parallelFrom threshold: Int,
                                             while work: () -> T) -> T {
-        guard !updates.isEmpty && !rows.isEmpty else { return work() }
+        // Fewer old rows than the threshold: nothing to count (and no flags allocated).
+        guard !updates.isEmpty && !rows.isEmpty && total >= threshold else { return work() }
         let touched = SectionFlags.marking(updates.lazy.map(\.from.section), count: rows.count)
         var copied = 0
         for section in rows.indices where touched[section] { copied += rows[section].count }
