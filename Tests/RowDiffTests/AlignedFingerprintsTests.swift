@@ -122,6 +122,10 @@ struct AlignedFingerprintsTests {
             ([Section(a, rows: rows(Array(0..<80))), Section(b, rows: []), Section(c, rows: rows(Array(100..<110)))],
              [Section(b, rows: rows(Array(200..<210))), Section(a, rows: rows(Array(60..<70) + [250] + Array(0..<60) + Array(70..<80) + [251])),
               Section(c, rows: rows(Array(100..<110).reversed()))]),
+            // A shuffled section: the walk gives up searching after its misses, the rest is hashed;
+            // the next section is walked again.
+            ([Section(a, rows: rows(Array(0..<200))), Section(b, rows: rows(Array(200..<260)))],
+             [Section(a, rows: rows(Array(0..<200).shuffled(using: &rng))), Section(b, rows: rows(Array(200..<260)))]),
         ]
         for (index, sides) in cases.enumerated() {
             for parallel in [false, true] {

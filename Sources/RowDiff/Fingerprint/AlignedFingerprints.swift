@@ -161,7 +161,8 @@ enum AlignedFingerprints {
     /// the next `nearWindow` old rows (rows deleted or moved away before it); found, the walk
     /// skips there. Not found, it is queued for hashing, and after the third such row in a row
     /// the rest of the old section is searched too (a long deleted block), within a budget of as
-    /// many comparisons as the old section has rows.
+    /// many comparisons as the old section has rows. Once `minimumMisses` rows or more, and more
+    /// than half the rows walked, were missed, the rest of the section is hashed without search.
     /// - Complexity: O(n + m) for n old and m new rows.
     @inlinable
     static func walk<Row: Diffable>(_ oldRows: UnsafeBufferPointer<Row>, _ newRows: UnsafeBufferPointer<Row>,
@@ -173,7 +174,7 @@ enum AlignedFingerprints {
             for index in 0..<m { queue.add(newBase[index].diffIdentity, at: outputStart + index) }
             return
         }
-        var i = 0, j = 0, misses = 0, budget = n
+        var i = 0, j = 0, misses = 0, missed = 0, budget = n
         while j < m {
             // The aligned run from (i, j), walked by pointer: indexed, it kept overflow checks and
             // reloads (19 instructions a row).
@@ -216,8 +217,21 @@ enum AlignedFingerprints {
             queue.add(row.diffIdentity, at: outputStart + j)
             j += 1
             misses += 1
+            missed += 1
+            // Most rows missed (a shuffled or re-sorted section): each miss paid up to nine
+            // comparisons before its hash, more than the copies save, so the rest of the section
+            // is hashed without searching.
+            if missed >= minimumMisses && 2 * missed > j {
+                while j < m {
+                    queue.add(newBase[j].diffIdentity, at: outputStart + j)
+                    j += 1
+                }
+            }
         }
     }
+
+    /// Misses in a section after which the walk may give up on it (see `walk`).
+    @usableFromInline static let minimumMisses = 32
 }
 
 /// Which old section each new section is walked beside: the old section of equal identity, found
