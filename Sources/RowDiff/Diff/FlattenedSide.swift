@@ -69,19 +69,6 @@ struct FlattenedSide<Section: DiffableSection> {
         return ids
     }
 
-    /// For each row, section-major, the section holding it; empty for a single section (whose
-    /// rows need no table). Lets the old side's rows be reached by global index in O(1).
-    /// - Complexity: O(rows) with more than one section, O(1) otherwise.
-    @inlinable
-    func sectionOfRows() -> [Int32] {
-        guard rows.count > 1 else { return [] }
-        var table = [Int32](repeating: 0, count: rowCount)
-        for section in rows.indices {
-            for index in rowStart[section]..<rowStart[section + 1] { table[index] = Int32(section) }
-        }
-        return table
-    }
-
     @inlinable
     func path(ofRow index: Int) -> ItemPath { rowStart.path(of: index) }
 }
@@ -144,7 +131,12 @@ enum FirstPass<Section: DiffableSection> {
         let oldOutput = UnsafeMutableBufferPointer(rebasing: prints[0..<oldCount])
         let newOutput = UnsafeMutableBufferPointer(rebasing: prints[oldCount..<total])
         let versions: ([UInt64]?, [UInt64]?)
-        if parallel {
+        if AlignedFingerprints.write(old, new, parallel: parallel, mask: mask, types: types, oldOutput: oldOutput,
+                                     newOutput: newOutput) {
+            // Several sections a side: new rows that keep their place copied the old fingerprints.
+            versions = (ContentVersions.of(old.rows, versioned: types.rowVersions),
+                        ContentVersions.of(new.rows, versioned: types.rowVersions))
+        } else if parallel {
             versions = ParallelWork.both(
                 parallel: true,
                 { prepare(old, mask: mask, types: types, into: oldOutput) },

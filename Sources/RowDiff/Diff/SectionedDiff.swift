@@ -53,9 +53,8 @@ public struct SectionedDiff<Section: DiffableSection> {
         // Rows with content versions had their updates found by the core; the others are compared
         // here, in the same pass that checks the matched identities.
         let comparesContent = first.rowUpdates == nil
-        let oldSectionOf = oldSide.sectionOfRows()
         let checked = first.hasDuplicates || !Self.sectionsAgree(first, oldSide, newSide) ? nil
-            : Self.matchedRows(first, oldSide, newSide, oldSectionOf, checksIdentities: true,
+            : Self.matchedRows(first, oldSide, newSide, checksIdentities: true,
                                comparesContent: comparesContent, parallel: parallel)
         // Each path hands its own result to the stored-property init: one result variable that the
         // exact path reassigns is copied (a retain and a release of each of its seventeen arrays).
@@ -74,7 +73,7 @@ public struct SectionedDiff<Section: DiffableSection> {
                                  rowContents: newVersions)
         let second = Self.run(context, exactOld, exactNew, options, exclusive: exclusive)
         // Exact numbers need no identity check: only content is left to compare (never nil).
-        let compared = Self.matchedRows(second, oldSide, newSide, oldSectionOf, checksIdentities: false,
+        let compared = Self.matchedRows(second, oldSide, newSide, checksIdentities: false,
                                         comparesContent: comparesContent, parallel: parallel) ?? []
         self.init(old, new, core: consume second, rowUpdates: compared, exact: true, oldSide: consume oldSide,
                   newSide: consume newSide)
@@ -160,34 +159,37 @@ public struct SectionedDiff<Section: DiffableSection> {
     /// One pass over the matched rows: checks that each pair's identities are equal (when
     /// `checksIdentities`) and lists, by destination, the pairs whose content differs (when
     /// `comparesContent`). Nil when a pair's identities differ: a fingerprint collision. The rows
-    /// are visited in two halves on two cores when `parallel`. `oldSectionOf` is
-    /// `old.sectionOfRows()`.
+    /// are visited in two halves on two cores when `parallel`.
     @inlinable
     static func matchedRows(_ core: CoreResult, _ old: FlattenedSide<Section>, _ new: FlattenedSide<Section>,
-                            _ oldSectionOf: [Int32], checksIdentities: Bool, comparesContent: Bool,
+                            checksIdentities: Bool, comparesContent: Bool,
                             parallel: Bool) -> [Move<ItemPath>]? {
         guard checksIdentities || comparesContent else { return [] }
         let count = core.rowNewToOld.count
         // Serial without building the two closures: each would capture a copy of the result.
-        guard parallel else { return matchedRows(core, old, new, oldSectionOf, checksIdentities, comparesContent, 0..<count) }
+        guard parallel else { return matchedRows(core, old, new, checksIdentities, comparesContent, 0..<count) }
         let (first, second) = ParallelWork.both(
             parallel: parallel,
-            { matchedRows(core, old, new, oldSectionOf, checksIdentities, comparesContent, 0..<count / 2) },
-            { matchedRows(core, old, new, oldSectionOf, checksIdentities, comparesContent, count / 2..<count) })
-        guard let first, let second else { return nil }
-        return second.isEmpty ? first : first + second
+            { matchedRows(core, old, new, checksIdentities, comparesContent, 0..<count / 2) },
+            { matchedRows(core, old, new, checksIdentities, comparesContent, count / 2..<count) })
+        guard var first, let second else { return nil }
+        // Appended, not `first + second`: that copied both halves into a third array.
+        first.append(contentsOf: second)
+        return first
     }
 
     /// `matchedRows` over the new (global) row indices in `range`.
     @inlinable
     static func matchedRows(_ core: CoreResult, _ old: FlattenedSide<Section>, _ new: FlattenedSide<Section>,
-                            _ oldSectionOf: [Int32], _ checksIdentities: Bool, _ comparesContent: Bool,
+                            _ checksIdentities: Bool, _ comparesContent: Bool,
                             _ range: Range<Int>) -> [Move<ItemPath>]? {
         var updates = [Move<ItemPath>]()
         guard !range.isEmpty else { return updates }
         var section = new.rowStart.path(of: range.lowerBound).section
         var index = range.lowerBound
         var agree = true
+        // The old section of the last run: most runs stay in it or move to the next one.
+        var oldSection = 0
         core.rowNewToOld.withUnsafeBufferPointer { newToOld in
             while agree && index < range.upperBound {
                 let start = new.rowStart[section], end = min(new.rowStart[section + 1], range.upperBound)
@@ -222,8 +224,8 @@ public struct SectionedDiff<Section: DiffableSection> {
                             }
                             return
                         }
-                        // Not one old section here, so `oldSectionOf` is filled (no old rows: no
-                        // pair), and the old side's tables are its rows and starts.
+                        // Not one old section here, so the old side's tables are its rows and
+                        // starts (no old rows: no pair).
                         let oldRows = old.rows.all, oldStarts = old.rowStart.table
                         var global = index
                         while global < end {
@@ -235,27 +237,47 @@ public struct SectionedDiff<Section: DiffableSection> {
                             // A run of new rows whose partners lie in one old section (most rows
                             // keep their section) is compared through that section's buffer: one
                             // section look-up per run, not a table look-up and a nested index per pair.
-                            let oldSection = Int(oldSectionOf[Int(first)])
+                            // Found from the last run's section, else by binary search over the
+                            // starts: a per-row table of sections cost a 400 KB fill per 100k rows.
+                            let firstOld = Int(first)
+                            if !(oldSection + 1 < oldStarts.count && oldStarts[oldSection] <= firstOld
+                                 && firstOld < oldStarts[oldSection + 1]) {
+                                oldSection = rowPath(of: firstOld, starts: oldStarts).section
+                            }
                             let oldStart = oldStarts[oldSection], oldEnd = oldStarts[oldSection + 1]
                             agree = oldRows[oldSection].withUnsafeBufferPointer { sectionRows in
                                 precondition(sectionRows.count == oldEnd - oldStart, "RowDiff: row starts disagree with the rows")
-                                repeat {
-                                    let oldIndex = newToOld[global]
+                                // The section holds the run's first partner, so it has rows (and the
+                                // walk below advances at least one pair).
+                                guard let oldBase = sectionRows.baseAddress, let newBase = rows.baseAddress,
+                                      let maps = newToOld.baseAddress else {
+                                    preconditionFailure("RowDiff: a matched row outside the old rows")
+                                }
+                                // Walked by pointer, with one unsigned comparison placing the partner
+                                // in the section: the indexed loop kept overflow checks and reloads
+                                // (32 instructions a pair).
+                                var pair = maps + global, after = newBase + (global - start)
+                                let last = maps + end
+                                let low = UInt32(truncatingIfNeeded: oldStart), span = UInt32(truncatingIfNeeded: oldEnd - oldStart)
+                                defer { global = pair - maps }
+                                while pair != last {
+                                    let oldIndex = pair.pointee
                                     if oldIndex != CoreResult.none {
-                                        let oldGlobal = Int(oldIndex)
-                                        if oldGlobal < oldStart || oldGlobal >= oldEnd { break }
-                                        // In range: both buffers are indexed within their counts.
-                                        let oldItem = oldGlobal - oldStart, item = global - start
-                                        if checksIdentities && sectionRows[oldItem].diffIdentity != rows[item].diffIdentity {
+                                        // Wraps for a partner before the section: out of range too.
+                                        let oldItem = oldIndex &- low
+                                        if oldItem >= span { break }
+                                        let before = oldBase + Int(oldItem)
+                                        if checksIdentities && before.pointee.diffIdentity != after.pointee.diffIdentity {
                                             return false
                                         }
-                                        if comparesContent && !sectionRows[oldItem].isContentEqual(to: rows[item]) {
-                                            updates.append(Move(from: ItemPath(section: oldSection, item: oldItem),
-                                                                to: ItemPath(section: section, item: item)))
+                                        if comparesContent && !before.pointee.isContentEqual(to: after.pointee) {
+                                            updates.append(Move(from: ItemPath(section: oldSection, item: Int(oldItem)),
+                                                                to: ItemPath(section: section, item: after - newBase)))
                                         }
                                     }
-                                    global += 1
-                                } while global < end
+                                    pair += 1
+                                    after += 1
+                                }
                                 return true
                             }
                             if !agree { return }

@@ -19,39 +19,53 @@ struct ContentPlan {
         sectionReloads = changes.sectionUpdates.sorted { $0.from < $1.from }
         // Reloaded old sections as flags (none allocated without section reloads: every flat list).
         let reloaded = sectionReloads.isEmpty ? [] : SectionFlags.marking(sectionReloads.lazy.map(\.from), count: old.count)
-        // Most updates land in the style's list: reserving it spares its regrowth copies.
+        // Most updates land in the style's list: it is written in place into an array of room for
+        // every update (an append checked the array's uniqueness in a call, per update); the
+        // other lists are appended to.
+        var others: [Move<ItemPath>] = [], ofReloaded: [Move<ItemPath>] = []
+        let count = changes.itemUpdates.count
+        let main = count == 0 ? [] : [Move<ItemPath>](unsafeUninitializedCapacity: count) { buffer, written in
+            var next = buffer.baseAddress!
+            // Consecutive updates mostly share their old and their new section: each side's rows
+            // are fetched again only when its section changes, not twice per update.
+            var oldSection = -1, newSection = -1
+            var oldRows: [Section.Row] = [], newRows: [Section.Row] = []
+            changes.itemUpdates.withUnsafeBufferPointer { updates in
+                for update in updates {
+                    if !reloaded.isEmpty && reloaded[update.from.section] {
+                        ofReloaded.append(update)
+                        continue
+                    }
+                    guard style == .reconfigure else {
+                        next.initialize(to: update)
+                        next += 1
+                        continue
+                    }
+                    if update.from.section != oldSection {
+                        oldSection = update.from.section
+                        oldRows = old[oldSection].rows
+                    }
+                    if update.to.section != newSection {
+                        newSection = update.to.section
+                        newRows = new[newSection].rows
+                    }
+                    if oldRows[update.from.item].rowKind == newRows[update.to.item].rowKind {
+                        next.initialize(to: update)
+                        next += 1
+                    } else {
+                        others.append(update)
+                    }
+                }
+            }
+            written = next - buffer.baseAddress!
+        }
         if style == .reconfigure {
-            reconfigures.reserveCapacity(changes.itemUpdates.count)
+            reconfigures = main
+            reloads = others
         } else {
-            reloads.reserveCapacity(changes.itemUpdates.count)
+            reloads = main
         }
-        // Consecutive updates mostly share their old and their new section: each side's rows are
-        // fetched again only when its section changes, not twice per update.
-        var oldSection = -1, newSection = -1
-        var oldRows: [Section.Row] = [], newRows: [Section.Row] = []
-        for update in changes.itemUpdates {
-            if !reloaded.isEmpty && reloaded[update.from.section] {
-                rowsOfReloadedSections.append(update)
-                continue
-            }
-            guard style == .reconfigure else {
-                reloads.append(update)
-                continue
-            }
-            if update.from.section != oldSection {
-                oldSection = update.from.section
-                oldRows = old[oldSection].rows
-            }
-            if update.to.section != newSection {
-                newSection = update.to.section
-                newRows = new[newSection].rows
-            }
-            if oldRows[update.from.item].rowKind == newRows[update.to.item].rowKind {
-                reconfigures.append(update)
-            } else {
-                reloads.append(update)
-            }
-        }
+        rowsOfReloadedSections = ofReloaded
         OldPathOrder.sort(&reconfigures, sectionCount: old.count)
         OldPathOrder.sort(&reloads, sectionCount: old.count)
     }

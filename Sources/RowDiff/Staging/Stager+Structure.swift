@@ -12,12 +12,12 @@ extension Stager {
         // them. Without such sections the lists are taken as they are (no set, no copy).
         var rowDeletes = diff.changeset.itemDeletes, rowInserts = diff.changeset.itemInserts
         if !diff.changeset.sectionDeletes.isEmpty {
-            let deletedSections = SectionFlags.marking(diff.changeset.sectionDeletes, count: diff.old.count)
-            rowDeletes.removeAll { deletedSections[$0.section] }
+            rowDeletes = rows(rowDeletes, outside: diff.changeset.sectionDeletes, sectionCount: diff.old.count,
+                              rowCounts: { diff.old[$0].rows.count })
         }
         if !diff.changeset.sectionInserts.isEmpty {
-            let insertedSections = SectionFlags.marking(diff.changeset.sectionInserts, count: diff.new.count)
-            rowInserts.removeAll { insertedSections[$0.section] }
+            rowInserts = rows(rowInserts, outside: diff.changeset.sectionInserts, sectionCount: diff.new.count,
+                              rowCounts: { diff.new[$0].rows.count })
         }
         let rowMoves = diff.changeset.itemMoves
         let sectionOps = !(diff.changeset.sectionDeletes.isEmpty && diff.changeset.sectionInserts.isEmpty
@@ -57,11 +57,75 @@ extension Stager {
         }
         let rowStage = Stage(
             update: BatchUpdate(
-                itemDeletes: rowDeletes.map(afterA).sorted(), itemInserts: rowInserts,
+                itemDeletes: renumbered(rowDeletes, diff), itemInserts: rowInserts,
                 itemMoves: rowMoves.map { Move(from: afterA($0.from), to: $0.to) }),
             data: diff.new)
         stages.append(sectionStage)
         stages.append(rowStage)
+    }
+
+    /// The paths of `paths` whose section is not in `sections` (each below `sectionCount`), in
+    /// their order, with `rowCounts(s)` the number of rows of section s (the reserve: every row
+    /// of a dropped section is normally listed). Paths come in runs of one section (the lists are
+    /// sorted): each run is kept or dropped whole, kept ones copied in one piece. Removing in place
+    /// from a copy first copied every path, the rows of whole deleted sections included.
+    /// - Complexity: O(paths + sectionCount).
+    @inlinable
+    static func rows(_ paths: [ItemPath], outside sections: [Int], sectionCount: Int,
+                     rowCounts: (Int) -> Int) -> [ItemPath] {
+        let dropped = SectionFlags.marking(sections, count: sectionCount)
+        var droppedRows = 0
+        for section in sections { droppedRows += rowCounts(section) }
+        var result = [ItemPath]()
+        result.reserveCapacity(max(0, paths.count - droppedRows))
+        paths.withUnsafeBufferPointer { paths in
+            var start = 0
+            while start < paths.count {
+                let section = paths[start].section
+                var end = start + 1
+                while end < paths.count && paths[end].section == section { end += 1 }
+                if !dropped[section] { result.append(contentsOf: paths[start..<end]) }
+                start = end
+            }
+        }
+        return result
+    }
+
+    /// The old row deletes `deletes` (sorted, none in a deleted section) with each section
+    /// renumbered to its new index, sorted. The sorted input is a run per old section, and
+    /// renumbering keeps each run sorted, so only the runs are ordered (by new section): O(D + S
+    /// log S) instead of a sort of every path.
+    /// - Complexity: O(D + S log S) for D deletes in S sections; O(D log D) if `deletes` is not sorted.
+    @inlinable
+    static func renumbered(_ deletes: [ItemPath], _ diff: SectionedDiff<Section>) -> [ItemPath] {
+        func renumber(_ path: ItemPath) -> ItemPath {
+            guard let section = diff.newIndex(ofOldSection: path.section) else {
+                preconditionFailure("RowDiff: a row change in deleted section \(path.section) is not implicit")
+            }
+            return ItemPath(section: section, item: path.item)
+        }
+        return deletes.withUnsafeBufferPointer { deletes in
+            guard deletes.count > 1, deletes.indices.dropFirst().allSatisfy({ deletes[$0 - 1] < deletes[$0] }) else {
+                return deletes.map(renumber).sorted()
+            }
+            // (new section, first index, end) of each old section's run.
+            var runs: [(section: Int, start: Int, end: Int)] = []
+            runs.reserveCapacity(diff.old.count)
+            var start = 0
+            while start < deletes.count {
+                var end = start + 1
+                while end < deletes.count && deletes[end].section == deletes[start].section { end += 1 }
+                runs.append((renumber(deletes[start]).section, start, end))
+                start = end
+            }
+            runs.sort { $0.section < $1.section }
+            var result = [ItemPath]()
+            result.reserveCapacity(deletes.count)
+            for run in runs {
+                for index in run.start..<run.end { result.append(ItemPath(section: run.section, item: deletes[index].item)) }
+            }
+            return result
+        }
     }
 
     /// Whether a row operation touches a section that moves (S1). Nothing is built when no
