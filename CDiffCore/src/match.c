@@ -42,13 +42,14 @@ size_t cdiff_match_table_bytes(size_t n, size_t m) { return table_capacity(n, m)
  * bench: tags made 2.4 MB tables 3-8% slower with clang, 1M 25% faster). */
 #define TAG_MIN_SLOTS ((size_t)1 << 19)
 
-/* Sizes the table for `elements` insertions and lookups (at most that many entries), empties it
- * and grants the pass its budget; `compact`: 4-byte slots (the first pass). Only the slots in use
+/* Sizes the table for `elements` insertions and lookups (at most that many entries) and grants the
+ * pass its budget; `compact`: 4-byte slots (the first pass). table_clear also empties it (the
+ * two-thread first passes empty their halves themselves, on both cores). Only the slots in use
  * are cleared, so only their pages are ever touched: BUF_SCRATCH is reserved for the largest pass,
  * but a pass over a trimmed middle writes far less of it (a first diff at a new size pays a page
  * fault for every page it writes). The probe walk of one element may overshoot the budget, but by
  * less than the table's size, and only once: the pass stops right after it. */
-static void table_clear(table *t, size_t elements, bool compact) {
+static void table_size(table *t, size_t elements, bool compact) {
     /* A load of 2/3 at most. Below TAG_MIN_SLOTS, 0.4 where the reserved bytes allow (compact
      * slots always do): there every probe past an element's own slot reads another element's
      * fingerprint to compare it. Measured with clang, C bench: DK-100k 1.13 ms at a load of 1/2,
@@ -60,8 +61,12 @@ static void table_clear(table *t, size_t elements, bool compact) {
     const size_t reserved = compact ? 2 * t->max_capacity : t->max_capacity;
     t->capacity = tagged || roomy > reserved ? tight : roomy;
     t->tags = tagged ? t->tag_store : NULL;
-    memset(t->slots, 0xFF, t->capacity * (compact ? sizeof(uint32_t) : sizeof(slot)));
     t->probe_limit = t->probes + PROBE_SLACK + PROBES_PER_ELEMENT * elements;
+}
+
+static void table_clear(table *t, size_t elements, bool compact) {
+    table_size(t, elements, compact);
+    memset(t->slots, 0xFF, t->capacity * (compact ? sizeof(uint32_t) : sizeof(slot)));
 }
 
 #define MATCH_COMPACT 0
@@ -132,10 +137,12 @@ static int match_first(table *t, const uint64_t *old_ids, size_t n, const uint64
                        size_t suffix, uint32_t *chain, const cdiff_match_output *out) {
     uint32_t *old_to_new = out->old_to_new, *new_to_old = out->new_to_old;
     const size_t middle = m - prefix - suffix;
+    table_size(t, n + middle, true);
     uint32_t *new_lists = cdiff_match_parallel(t, n + middle) ? new_list_storage(t, out, n, m, middle) : NULL;
-    if (new_lists != NULL)
+    if (new_lists != NULL) /* each task empties its own half of the table */
         return cdiff_match_first_parallel(t, old_ids, n, new_ids, prefix, m - suffix, prefix, n - suffix, chain,
                                           new_lists, old_to_new, new_to_old);
+    memset(t->slots, 0xFF, t->capacity * sizeof(uint32_t));
     int pass = insert_old_first(t, old_ids, n);
     if (pass != PASS_CLEAN) return pass;
     for (size_t k = prefix; k < n - suffix; k++) old_to_new[k] = CDIFF_NONE; /* the ends follow */
@@ -149,7 +156,6 @@ static bool match_hashed(table *t, const uint64_t *old_ids, size_t n, const uint
      * lacks. The trimmed ends are never looked up, so the table is sized without them. The pass is
      * compact (no chains, no cursors): it stops at the first duplicate, and the redo below builds
      * those. Their memory is then never touched. */
-    table_clear(t, n + (m - prefix - suffix), true);
     const int pass = match_first(t, old_ids, n, new_ids, m, prefix, suffix, chain, out);
     if (pass == PASS_OVER_BUDGET) return false;
     if (pass == PASS_CLEAN) {

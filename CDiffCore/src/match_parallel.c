@@ -28,6 +28,8 @@
  */
 #include "match_table.h"
 
+#include <string.h>
+
 bool cdiff_match_parallel(const table *t, size_t elements) {
     return t->runner != NULL && elements >= t->parallel_min && t->capacity >= 4;
 }
@@ -82,6 +84,9 @@ static void split_region(side_split *side, cdiff_match_keys keys, unsigned r) {
 static void split_task(void *argument, size_t index) {
     shared_match *match = argument;
     if (index > 1) return;
+    /* The task's half of the table starts empty (emptied here, on both cores, not by the caller). */
+    table *t = &match->shares[index].t;
+    memset(t->slots, 0xFF, t->capacity * sizeof(uint32_t));
     split_region(&match->old_side, match->shares[0].t.keys, (unsigned)index);
     split_region(&match->new_side, match->shares[0].t.keys, (unsigned)index);
     /* old's middle starts unpaired: this task's region of it */
