@@ -4,8 +4,9 @@ import Dispatch
 ///
 /// Below `DiffOptions.parallelRowThreshold` rows (old plus new) they run one after the other:
 /// waking a second thread costs tens of microseconds, more than the halved work saves. Above it,
-/// `first` runs on the calling thread while `second` runs on a worker, and both results are
-/// returned once both are done. Each closure reads only its own side's values, so nothing is
+/// the two run as the two iterations of `concurrentPerform` (libdispatch may give either, or
+/// both, to its worker threads: a perf profile of the sectioned bench shows most of both halves
+/// on two workers), and both results are returned once both are done. Each closure reads only its own side's values, so nothing is
 /// shared but immutable arrays.
 @usableFromInline
 enum ParallelWork {

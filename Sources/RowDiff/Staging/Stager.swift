@@ -153,9 +153,9 @@ struct CurrentModel<Section: DiffableSection> {
     }
 
     /// Returns `work()`; meanwhile, on a second core when the old sections that `updates` write to
-    /// hold `parallelFrom` rows or more (of `rowCount` old rows in all), gives each of those sections a row array of its own
-    /// (the copy-on-write copy `install` would make). Both read only the old model; each section's
-    /// array is replaced by one thread only.
+    /// hold `parallelFrom` rows or more (of `rowCount` old rows in all), gives each of those
+    /// sections a row array of its own (the copy-on-write copy `install` would make). Both read
+    /// only the old model; each section's array is replaced by one thread only.
     /// - Complexity: O(S + U) plus the copies, for U updates.
     @inlinable
     mutating func copyingUpdatedSections<T>(_ updates: [Move<ItemPath>], rowCount total: Int, parallelFrom threshold: Int,
