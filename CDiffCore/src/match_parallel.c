@@ -138,6 +138,21 @@ static ALWAYS_INLINE void ring_fetch(const table *t, ring *r, uint64_t fingerpri
     }
 }
 
+/* Fills the ring with the first PIPE_DEPTH elements of a list. */
+static ALWAYS_INLINE void ring_start(const table *t, ring *r, const uint64_t *ids, segment list, const bool tagged) {
+    for (size_t q = 0; q < PIPE_DEPTH && q < list.count; q++) ring_fetch(t, r, ids[list.elements[q]], q, tagged);
+}
+
+/* The list's element at q, with its home slot and tag from the ring, which then fetches the
+ * element PIPE_DEPTH further on. */
+static ALWAYS_INLINE uint32_t ring_next(const table *t, ring *r, const uint64_t *ids, segment list, size_t q,
+                                        size_t *home, tag *expected, const bool tagged) {
+    *home = r->slot_index[q % PIPE_DEPTH];
+    *expected = tagged ? r->tags[q % PIPE_DEPTH] : 0;
+    if (q + PIPE_DEPTH < list.count) ring_fetch(t, r, ids[list.elements[q + PIPE_DEPTH]], q + PIPE_DEPTH, tagged);
+    return list.elements[q];
+}
+
 /* The slot holding `fingerprint`, or the empty one where it belongs, from slot `i`. */
 static ALWAYS_INLINE uint32_t *find(table *t, uint64_t fingerprint, size_t i, tag expected, size_t *index,
                                     const bool tagged) {
@@ -154,13 +169,11 @@ static ALWAYS_INLINE uint32_t *find(table *t, uint64_t fingerprint, size_t i, ta
 
 static ALWAYS_INLINE int insert_list(table *t, const uint64_t *ids, segment list, const bool tagged) {
     ring r;
-    for (size_t q = 0; q < PIPE_DEPTH && q < list.count; q++) ring_fetch(t, &r, ids[list.elements[q]], q, tagged);
+    ring_start(t, &r, ids, list, tagged);
     for (size_t q = 0; q < list.count; q++) {
-        const uint32_t k = list.elements[q];
-        const size_t home = r.slot_index[q % PIPE_DEPTH];
-        const tag expected = tagged ? r.tags[q % PIPE_DEPTH] : 0;
-        if (q + PIPE_DEPTH < list.count) ring_fetch(t, &r, ids[list.elements[q + PIPE_DEPTH]], q + PIPE_DEPTH, tagged);
-        size_t index;
+        size_t home, index;
+        tag expected;
+        const uint32_t k = ring_next(t, &r, ids, list, q, &home, &expected, tagged);
         uint32_t *slot = find(t, ids[k], home, expected, &index, tagged);
         if (CDIFF_UNLIKELY(t->probes > t->probe_limit)) return PASS_OVER_BUDGET;
         if (*slot != EMPTY) return PASS_DUPLICATE;
@@ -191,12 +204,11 @@ static ALWAYS_INLINE int pair_list(table *t, const shared_match *match, segment 
                                    const bool tagged) {
     const uint64_t *ids = match->new_side.ids;
     ring r;
-    for (size_t q = 0; q < PIPE_DEPTH && q < list.count; q++) ring_fetch(t, &r, ids[list.elements[q]], q, tagged);
+    ring_start(t, &r, ids, list, tagged);
     for (size_t q = 0; q < list.count; q++) {
-        const uint32_t j = list.elements[q];
-        const size_t home = r.slot_index[q % PIPE_DEPTH];
-        const tag expected = tagged ? r.tags[q % PIPE_DEPTH] : 0;
-        if (q + PIPE_DEPTH < list.count) ring_fetch(t, &r, ids[list.elements[q + PIPE_DEPTH]], q + PIPE_DEPTH, tagged);
+        size_t home;
+        tag expected;
+        const uint32_t j = ring_next(t, &r, ids, list, q, &home, &expected, tagged);
         const uint64_t fingerprint = ids[j];
         size_t ref = SIZE_MAX;
         if (previous->known) {
