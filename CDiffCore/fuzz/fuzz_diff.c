@@ -20,6 +20,7 @@
 #include "check.h"
 #include "check_internal.h"
 #include "inputs.h"
+#include "worker.h"
 
 static cdiff_context *context;
 static flat_input flat_old, flat_new;
@@ -117,18 +118,6 @@ static const char *check_maps_into_caller_storage(const cdiff_sectioned_list *so
     return err;
 }
 
-/* The two-thread passes, run here one task after the other (in the order the last byte picks):
- * check_run then compares with a fresh context, which matches serially. */
-static void run_tasks_up(void *user_data, size_t count, cdiff_task task, void *argument) {
-    (void)user_data;
-    for (size_t k = 0; k < count; k++) task(argument, k);
-}
-
-static void run_tasks_down(void *user_data, size_t count, cdiff_task task, void *argument) {
-    (void)user_data;
-    for (size_t k = count; k-- > 0;) task(argument, k);
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
@@ -138,8 +127,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (!context && !(context = cdiff_context_create())) abort();
     unsigned flags = data[0], rows = row_alphabets[(flags >> 3) & 7], sections = section_alphabets[flags >> 6];
     context->force_sorted = (data[size - 1] & 0x40) != 0;
-    /* Bit 5 of the last byte: match on "two threads" from 2 elements, tasks in the order of bit 4. */
-    cdiff_context_set_runner(context, (data[size - 1] & 0x20) ? ((data[size - 1] & 0x10) ? run_tasks_down : run_tasks_up) : NULL,
+    /* Bit 5 of the last byte: match through the two-thread passes from 2 elements, their tasks run
+     * in turn (tests/worker.c) in the order of bit 4; check_run compares with a serial context. */
+    cdiff_context_set_runner(context, (data[size - 1] & 0x20) ? ((data[size - 1] & 0x10) ? run_in_reverse : run_in_order) : NULL,
                              NULL, 2);
     const uint8_t *body = data + 2;
     size_t length = size - 2, split = length * data[1] / 255;

@@ -1,7 +1,7 @@
-/* A cdiff_runner for the tests and the benchmark: one persistent pthread worker (what a C program
- * with its own thread pool would hand the context), plus runners that run the tasks one after the
- * other in either order (every interleaving a two-thread run could produce is between those two
- * for the pass outcome's purposes, and they are reproducible). */
+/* A cdiff_runner for the tests, the fuzzer and the benchmark: one persistent pthread worker (what
+ * a C program with its own thread pool would hand the context), plus runners that run the tasks
+ * one after the other in either order (every interleaving a two-thread run could produce is
+ * between those two for the pass outcome's purposes, and they are reproducible). */
 #ifndef CDIFF_TEST_WORKER_H
 #define CDIFF_TEST_WORKER_H
 
