@@ -1,8 +1,9 @@
 /* The sectioned diff: sections matched like a flat list; rows matched over each side's whole row
  * array (so a row can change section), then split into delete + insert where either side's
  * section has no counterpart. A row that keeps its section moves only if it falls outside that
- * section's longest increasing subsequence; a row that changes section always moves. */
-#include "internal.h"
+ * section's longest increasing subsequence; a row that changes section always moves. The rows'
+ * finishing steps, on two threads for large diffs, are in rows_finish.c. */
+#include "rows_finish.h"
 
 static cdiff_status check_side(const cdiff_sectioned_list *list) {
     cdiff_status status = cdiff_check_ids(list->section_ids, list->section_contents, list->section_count);
@@ -25,12 +26,9 @@ static size_t min_size(size_t a, size_t b) { return a < b ? a : b; }
 static cdiff_status reserve_all(cdiff_context *context, size_t so, size_t sn, size_t ro, size_t rn, bool own_maps) {
     const size_t u32 = sizeof(uint32_t);
     size_t bytes[BUF_COUNT] = {0};
-    size_t section_lis = 0, row_lis = 0, rows_scratch = 0, staying_counts = 0;
-    if (!cdiff_mul(min_size(so, sn), 3 * u32 + 1, &section_lis) || !cdiff_mul(min_size(ro, rn), 3 * u32 + 1, &row_lis) ||
-        !cdiff_mul(rn, u32, &rows_scratch) || !cdiff_mul(sn, u32, &staying_counts) ||
-        rows_scratch + row_lis < rows_scratch || rows_scratch + row_lis + staying_counts < rows_scratch + row_lis)
+    size_t section_lis = 0, rows_scratch = 0;
+    if (!cdiff_mul(min_size(so, sn), 3 * u32 + 1, &section_lis) || !cdiff_rows_finish_bytes(ro, rn, sn, &rows_scratch))
         return CDIFF_ERR_TOO_LARGE;
-    rows_scratch += row_lis + staying_counts; /* match_rows: from, staying counts, values, LIS scratch */
     bytes[BUF_SCRATCH] = max_size(max_size(cdiff_match_table_bytes(so, sn), section_lis),
                                   max_size(cdiff_match_table_bytes(ro, rn), rows_scratch));
     const struct { enum cdiff_buffer_id id; size_t count, unit; } sized[] = {
@@ -48,23 +46,6 @@ static cdiff_status reserve_all(cdiff_context *context, size_t so, size_t sn, si
     for (int id = 0; id < BUF_COUNT; id++)
         if (bytes[id] > 0 && !cdiff_reserve(context, (enum cdiff_buffer_id)id, bytes[id])) return CDIFF_ERR_OUT_OF_MEMORY;
     return CDIFF_OK;
-}
-
-/* starts[s] = first row of section s; starts[count] = total. */
-static void lay_out_starts(const size_t *row_counts, size_t count, uint32_t *starts) {
-    uint32_t row = 0;
-    for (size_t s = 0; s < count; s++) {
-        starts[s] = row;
-        row += (uint32_t)row_counts[s];
-    }
-    starts[count] = row;
-}
-
-/* lay_out_starts, and each row's section in `owner`. */
-static void lay_out_rows(const size_t *row_counts, size_t count, uint32_t *starts, uint32_t *owner) {
-    lay_out_starts(row_counts, count, starts);
-    for (size_t s = 0; s < count; s++)
-        for (uint32_t row = starts[s]; row < starts[s + 1]; row++) owner[row] = (uint32_t)s;
 }
 
 static void match_sections(cdiff_context *context, const cdiff_sectioned_list *old_list,
@@ -89,10 +70,6 @@ static void match_sections(cdiff_context *context, const cdiff_sectioned_list *o
     cdiff_finish_level(context, &match, n && m ? old_contents : NULL, n && m ? new_contents : NULL,
                        context->buffers[BUF_S_DEL_MOVES].data, context->buffers[BUF_S_INS_UPDATES].data, &result);
     *out = result;
-}
-
-static inline cdiff_path path_of(uint32_t row, uint32_t section, const uint32_t *starts) {
-    return (cdiff_path){section, row - starts[section]};
 }
 
 /* Both sides are one section, matched with each other: a flat list through the sectioned API.
@@ -149,87 +126,7 @@ static void match_rows(cdiff_context *context, const cdiff_sectioned_list *old_l
         finish_one_section(context, &match, n, m, old_list->row_contents, new_list->row_contents, out);
         return;
     }
-
-    /* The matcher's chains and table are done: their memory now holds each old row's section
-     * (old_owner) and, for each matched new row, the old section it comes from (from). The new
-     * rows are walked section by section, so their own section is the loop's; the one random read
-     * per matched row, old_owner[i], happens once, and every later pass reads `from` in order.
-     * The same walk gathers, section after section, the old indices of the rows that stay in
-     * their section (`values`, `staying[t]` of them for section t): the LIS input of each. */
-    const size_t new_sections = new_list->section_count;
-    uint32_t *old_owner = context->buffers[BUF_CHAIN].data, *from = context->buffers[BUF_SCRATCH].data;
-    uint32_t *staying = from + m, *values = staying + new_sections;
-    uint32_t *old_start = context->buffers[BUF_OLD_START].data, *new_start = context->buffers[BUF_NEW_START].data;
-    lay_out_rows(old_list->row_counts, old_list->section_count, old_start, old_owner);
-    lay_out_starts(new_list->row_counts, new_sections, new_start);
-    const uint32_t *section_old_to_new = sections->old_to_new, *section_new_to_old = sections->new_to_old;
-
-    /* A pair whose old or new section has no counterpart splits into a delete and an insert. The
-     * same walk lists the inserts: a new row is inserted once this walk has left it unpaired. */
-    cdiff_path *inserts = context->buffers[BUF_INS_UPDATES].data;
-    size_t insert_count = 0, gathered = 0;
-    for (size_t t = 0; t < new_sections; t++) {
-        const bool section_inserted = section_new_to_old[t] == CDIFF_NONE;
-        const uint32_t lo = new_start[t], hi = new_start[t + 1];
-        const size_t first_value = gathered;
-        for (uint32_t j = lo; j < hi; j++) {
-            uint32_t i = new_to_old[j];
-            if (i != CDIFF_NONE) {
-                uint32_t f = old_owner[i];
-                const uint32_t target = section_old_to_new[f];
-                if (!section_inserted && target != CDIFF_NONE) {
-                    from[j] = f;
-                    values[gathered] = i; /* kept only if the row stays in section t: no branch */
-                    gathered += target == t;
-                    continue;
-                }
-                new_to_old[j] = old_to_new[i] = CDIFF_NONE;
-            }
-            inserts[insert_count++] = (cdiff_path){(uint32_t)t, j - lo};
-        }
-        staying[t] = (uint32_t)(gathered - first_value);
-    }
-
-    cdiff_path *deletes = context->buffers[BUF_DEL_MOVES].data;
-    size_t delete_count = 0;
-    for (size_t i = 0; i < n; i++)
-        if (old_to_new[i] == CDIFF_NONE) deletes[delete_count++] = path_of((uint32_t)i, old_owner[i], old_start);
-
-    /* deletes + moves <= old rows, so moves start right after the deletes in the same buffer; and
-     * inserts + updates <= new rows, so updates start right after the inserts. Moves and updates
-     * are listed in one walk over each section's matched rows, both in new order. */
-    cdiff_path_move *moves = (cdiff_path_move *)(deletes + delete_count);
-    size_t move_count = 0;
-    cdiff_path_move *updates = (cdiff_path_move *)(inserts + insert_count);
-    size_t update_count = 0;
-    const uint64_t *old_contents = old_list->row_contents, *new_contents = new_list->row_contents;
-    const bool compares = n > 0 && m > 0 && old_contents != NULL && new_contents != NULL;
-    /* Each section's LIS scratch lies after all the gathered values: tops, piles, then marks. */
-    uint32_t *tops = values + gathered;
-    const uint32_t *section_values = values;
-    for (size_t t = 0; t < new_sections; t++) {
-        const uint32_t lo = new_start[t], hi = new_start[t + 1];
-        const size_t count = staying[t];
-        uint32_t *piles = tops + count;
-        uint8_t *marks = (uint8_t *)(piles + count);
-        cdiff_lis_mark(section_values, count, tops, piles, marks);
-        section_values += count;
-        for (uint32_t j = lo, k = 0; j < hi; j++) {
-            uint32_t i = new_to_old[j];
-            if (i == CDIFF_NONE) continue;
-            uint32_t from_section = from[j];
-            const cdiff_path to = {(uint32_t)t, j - lo};
-            if (compares && old_contents[i] != new_contents[j])
-                updates[update_count++] = (cdiff_path_move){path_of(i, from_section, old_start), to};
-            bool stays = section_old_to_new[from_section] == t;
-            if (stays && marks[k++]) continue;
-            moves[move_count++] = (cdiff_path_move){path_of(i, from_section, old_start), to};
-        }
-    }
-
-    *out = (cdiff_row_changes){deletes, delete_count, inserts, insert_count, moves, move_count, updates, update_count,
-                               old_to_new, n, new_to_old, m, old_dups, match.old_duplicate_count, new_dups,
-                               match.new_duplicate_count};
+    cdiff_finish_rows(context, old_list, new_list, sections, &match, out);
 }
 
 /* Both entry points: `row_old_to_new` / `row_new_to_old` are the caller's map storage, or NULL

@@ -227,6 +227,179 @@ static void test_flooding_input_on_two_threads_gives_the_serial_result(void) {
     }
 }
 
+/* ---- The rows' finish on two threads (rows_finish.c) ---- */
+
+/* One row of the plan the finish cases are built from: where it goes in new (a section of
+ * `plan_sections`, ordered by key), or nowhere. */
+typedef struct planned_row {
+    uint64_t id, content;
+    size_t section;
+    double key;
+    int alive;
+} planned_row;
+
+typedef struct planned_section {
+    uint64_t id, content;
+    double key;
+    int alive, is_new;
+} planned_section;
+
+enum { PLAN_ROWS = 6000, PLAN_SECTIONS = 40 };
+static planned_row plan_rows[PLAN_ROWS];
+static planned_section plan_sections[PLAN_SECTIONS];
+
+static int by_key(const void *a, const void *b) {
+    const planned_row *x = a, *y = b;
+    if (x->section != y->section) return x->section < y->section ? -1 : 1;
+    if (x->key != y->key) return x->key < y->key ? -1 : 1;
+    return x->id < y->id ? -1 : x->id > y->id;
+}
+
+/* Sectioned sides as apps edit them, in shapes that move the halves' cut around: sections of
+ * random sizes, one giant section, many empty ones, every row in the last; new drops, moves and
+ * adds sections, and deletes (sometimes most), inserts (sometimes many more than old has), moves
+ * rows within and across sections, with repeated identities in some cases. */
+static void random_finish_case(rng *r) {
+    const size_t sections = 1 + rng_below(r, 24), scale = 1 + rng_below(r, 220);
+    const int shape = (int)rng_below(r, 4), repeated = rng_below(r, 6) == 0;
+    const size_t delete_one_in = rng_below(r, 4) == 0 ? 2 : 10, alphabet = 40 + rng_below(r, 400);
+    size_t rows = 0, total_sections = sections;
+    sectioned_input_clear(&old_sectioned);
+    sectioned_input_clear(&new_sectioned);
+    for (size_t s = 0; s < sections; s++) {
+        planned_section *p = &plan_sections[s];
+        *p = (planned_section){repeated && rng_below(r, 5) == 0 ? 1 + rng_below(r, 4) : 1000 + s, rng_below(r, 2),
+                               (double)s, rng_below(r, 8) != 0, 0};
+        if (rng_below(r, 6) == 0) p->key = (double)rng_below(r, sections) + 0.5; /* the section moves */
+        size_t count = shape == 0 ? rng_below(r, scale)
+                     : shape == 1 ? (s == sections / 2 ? 8 * scale : rng_below(r, 4))
+                     : shape == 2 ? (rng_below(r, 2) ? 0 : rng_below(r, scale))
+                                  : (s + 1 == sections ? 4 * scale : 0);
+        if (rows + count > PLAN_ROWS / 2) count = PLAN_ROWS / 2 - rows;
+        sectioned_input_add_section(&old_sectioned, p->id, p->content);
+        for (size_t k = 0; k < count; k++, rows++) {
+            planned_row *row = &plan_rows[rows];
+            *row = (planned_row){repeated ? 1 + rng_below(r, alphabet) : rng_next(r) | 1, rng_below(r, 3), s, (double)k, 1};
+            sectioned_input_add_row(&old_sectioned, row->id, row->content);
+        }
+    }
+    for (size_t added = rng_below(r, 5); added > 0; added--, total_sections++)
+        plan_sections[total_sections] = (planned_section){2000 + total_sections, 0,
+                                                          (double)rng_below(r, sections + 1) - 0.25, 1, 1};
+    const size_t old_rows = rows;
+    for (size_t k = 0; k < old_rows; k++) {
+        planned_row *row = &plan_rows[k];
+        row->content ^= rng_below(r, 8) == 0;
+        if (rng_below(r, delete_one_in) == 0) row->alive = 0;
+        else if (rng_below(r, 12) == 0) { /* to another section, anywhere in it */
+            row->section = rng_below(r, total_sections);
+            row->key = (double)rng_below(r, scale + 1) + 0.5;
+        } else if (rng_below(r, 15) == 0) row->key = (double)rng_below(r, scale + 1) + 0.5; /* within */
+    }
+    const size_t inserts = rng_below(r, 5) == 0 ? rng_below(r, PLAN_ROWS / 2) : rng_below(r, old_rows / 8 + 3);
+    for (size_t k = 0; k < inserts && rows < PLAN_ROWS; k++, rows++)
+        plan_rows[rows] = (planned_row){repeated ? 1 + rng_below(r, alphabet) : rng_next(r) | 1, rng_below(r, 3),
+                                        rng_below(r, total_sections), (double)rng_below(r, scale + 1) + 0.25, 1};
+    qsort(plan_rows, rows, sizeof *plan_rows, by_key);
+    /* New: the living sections by key (then index), each with its living rows by key. */
+    size_t order[PLAN_SECTIONS];
+    size_t living = 0;
+    for (size_t s = 0; s < total_sections; s++)
+        if (plan_sections[s].alive) order[living++] = s;
+    for (size_t a = 1; a < living; a++)
+        for (size_t b = a; b > 0 && plan_sections[order[b]].key < plan_sections[order[b - 1]].key; b--) {
+            size_t t = order[b];
+            order[b] = order[b - 1];
+            order[b - 1] = t;
+        }
+    for (size_t k = 0; k < living; k++) {
+        const planned_section *p = &plan_sections[order[k]];
+        sectioned_input_add_section(&new_sectioned, p->id, p->content ^ (rng_below(r, 9) == 0));
+        for (size_t q = 0; q < rows; q++)
+            if (plan_rows[q].alive && plan_rows[q].section == order[k])
+                sectioned_input_add_row(&new_sectioned, plan_rows[q].id, plan_rows[q].content);
+    }
+}
+
+/* Each case on a fresh context (buffers sized for that case alone, so ASan sees any write past
+ * what the finish reserved), threshold lowered so that every case with rows may split; the
+ * result must equal a fresh serial context's byte for byte and pass the oracle. */
+static void finish_cases_with(cdiff_runner runner, void *user_data, size_t cases, uint64_t salt) {
+    for (size_t index = 0; index < cases && !harness_failed(); index++) {
+        uint64_t seed = harness_seed() ^ (index * 0x9FB21C651E98DF25ull) ^ salt;
+        rng r = rng_seeded(seed);
+        random_finish_case(&r);
+        const int contents = (int)rng_below(&r, 2);
+        cdiff_context *context = context_with(runner, user_data, 1 + rng_below(&r, 16));
+        REQUIRE(context);
+        cdiff_sectioned_list o = sectioned_input_list(&old_sectioned, 1, contents);
+        cdiff_sectioned_list n = sectioned_input_list(&new_sectioned, 1, contents);
+        const char *err = check_run_sectioned(context, &o, &n);
+        cdiff_context_free(context);
+        if (err) {
+            harness_case("finish case %zu, case seed 0x%llx", index, (unsigned long long)seed);
+            harness_fail(__FILE__, __LINE__, "%s", err);
+        }
+    }
+}
+
+static void test_sectioned_finish_in_order_equals_the_serial_one(void) { finish_cases_with(run_in_order, NULL, 700, 11); }
+
+static void test_sectioned_finish_in_reverse_order_equals_the_serial_one(void) {
+    finish_cases_with(run_in_reverse, NULL, 700, 12);
+}
+
+static void test_sectioned_finish_on_a_worker_thread_equals_the_serial_one(void) {
+    REQUIRE(thread);
+    finish_cases_with(worker_run, thread, 500, 13);
+}
+
+/* A runner that runs nothing: the context runs the finish's tasks itself. */
+static void test_sectioned_finish_with_a_runner_that_runs_nothing_is_right(void) {
+    finish_cases_with(idle_runner, NULL, 300, 14);
+}
+
+/* 100 sections of `rows` rows a side, every fifth section reversed in new. */
+static void hundred_sections(size_t rows) {
+    sectioned_input_clear(&old_sectioned);
+    sectioned_input_clear(&new_sectioned);
+    for (int side = 0; side < 2; side++) {
+        sectioned_input *in = side == 0 ? &old_sectioned : &new_sectioned;
+        for (size_t s = 0; s < 100; s++) {
+            sectioned_input_add_section(in, s + 1, 0);
+            for (size_t k = 0; k < rows; k++) {
+                size_t row = side == 1 && s % 5 == 0 ? rows - 1 - k : k;
+                sectioned_input_add_row(in, 0x9E3779B97F4A7C15ull * (s * rows + row + 1), 0);
+            }
+        }
+    }
+}
+
+/* With the default min_elements, the finish splits from its own threshold (rows old plus new),
+ * with two runner calls, and not below; the matching passes stay serial at these sizes. */
+static void test_the_sectioned_finish_splits_from_its_threshold(void) {
+    cdiff_context *context = context_with(counting_runner, NULL, 0);
+    REQUIRE(context);
+    cdiff_changes sections;
+    cdiff_row_changes rows;
+    size_t moves[2];
+    size_t runner_calls[2];
+    const size_t sizes[2] = {327, 328}; /* 2 * 100 * rows: 65,400 and 65,600 against 65,536 */
+    for (int k = 0; k < 2; k++) {
+        hundred_sections(sizes[k]);
+        cdiff_sectioned_list o = sectioned_input_list(&old_sectioned, 0, 0), n = sectioned_input_list(&new_sectioned, 0, 0);
+        calls = 0;
+        REQUIRE_STATUS(cdiff_diff_sectioned(context, &o, &n, &sections, &rows), CDIFF_OK);
+        runner_calls[k] = calls;
+        moves[k] = rows.move_count;
+    }
+    cdiff_context_free(context);
+    REQUIRE_EQ(runner_calls[0], 0);
+    REQUIRE_EQ(runner_calls[1], 2);
+    REQUIRE_EQ(moves[0], 20 * 326); /* a reversed section of r rows: r - 1 moves */
+    REQUIRE_EQ(moves[1], 20 * 327);
+}
+
 int main(int argc, char **argv) {
     harness_init(argc, argv);
     thread = worker_start();
@@ -238,6 +411,11 @@ int main(int argc, char **argv) {
     RUN_TEST(test_sectioned_diffs_on_two_threads_equal_the_serial_ones);
     RUN_TEST(test_large_tagged_tables_on_two_threads_equal_the_serial_ones);
     RUN_TEST(test_flooding_input_on_two_threads_gives_the_serial_result);
+    RUN_TEST(test_sectioned_finish_in_order_equals_the_serial_one);
+    RUN_TEST(test_sectioned_finish_in_reverse_order_equals_the_serial_one);
+    RUN_TEST(test_sectioned_finish_on_a_worker_thread_equals_the_serial_one);
+    RUN_TEST(test_sectioned_finish_with_a_runner_that_runs_nothing_is_right);
+    RUN_TEST(test_the_sectioned_finish_splits_from_its_threshold);
     worker_stop(thread);
     flat_input_free(&old_in);
     flat_input_free(&new_in);
