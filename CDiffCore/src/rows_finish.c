@@ -220,8 +220,12 @@ static void lay_out_starts(const size_t *row_counts, size_t count, uint32_t *sta
 /* lay_out_starts, and each row's section in `owner`. */
 static void lay_out_rows(const size_t *row_counts, size_t count, uint32_t *starts, uint32_t *owner) {
     lay_out_starts(row_counts, count, starts);
-    for (size_t s = 0; s < count; s++)
-        for (uint32_t row = starts[s]; row < starts[s + 1]; row++) owner[row] = (uint32_t)s;
+    for (size_t s = 0; s < count; s++) {
+        /* The bounds in locals: `owner` could alias `starts` for the compiler, which then reloaded
+         * the end at every row instead of filling the run with vector stores. */
+        const uint32_t first = starts[s], end = starts[s + 1];
+        for (uint32_t row = first; row < end; row++) owner[row] = (uint32_t)s;
+    }
 }
 
 /* Both walks on two threads, the second half starting at new section `cut`. */
