@@ -6,8 +6,8 @@ import Dispatch
 /// waking a second thread costs tens of microseconds, more than the halved work saves. Above it,
 /// the two run as the two iterations of `concurrentPerform` (libdispatch may give either, or
 /// both, to its worker threads: a perf profile of the sectioned bench shows most of both halves
-/// on two workers), and both results are returned once both are done. Each closure reads only its own side's values, so nothing is
-/// shared but immutable arrays.
+/// on two workers), and both results are returned once both are done. Each closure reads only
+/// its own side's values, so nothing is shared but immutable arrays.
 @usableFromInline
 enum ParallelWork {
     /// Runs `first` and `second`, on two threads when `parallel`.
