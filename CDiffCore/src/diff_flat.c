@@ -1,5 +1,5 @@
 /* The flat diff, and the steps shared with the section level of a sectioned diff. */
-#include "internal.h"
+#include "lis.h"
 
 cdiff_status cdiff_check_ids(const uint64_t *ids, const uint64_t *contents, size_t count) {
     (void)contents;
@@ -44,16 +44,28 @@ void cdiff_finish_level(cdiff_context *context, const cdiff_match *match, const 
         matched += i != CDIFF_NONE;
     }
 
-    /* Every old element is either deleted or matched, so deletes + moves fit in the old-sized buffer. */
-    cdiff_move *moves = (cdiff_move *)(deletes + delete_count);
-    size_t move_count = 0;
-    const uint8_t *marks = cdiff_lis_marks_after(values, matched);
-    for (size_t j = lo, k = 0; j < hi; j++) {
-        const uint32_t i = new_to_old[j];
-        if (i == CDIFF_NONE) continue;
-        /* Written before it counts: at most n - deletes - 1 moves precede a matched element. */
-        moves[move_count] = (cdiff_move){i, (uint32_t)j};
-        move_count += !marks[k++];
+    /* Every old element is either deleted or matched, so deletes + moves fit in the old-sized buffer.
+     * The moves are read off the LIS's piles in one backward walk over the new middle (see
+     * cdiff_lis_piles for which subsequence): no per-element marks are written and read back, and
+     * the walk has no branch per element either (an insert, skipped by a branch, would mispredict
+     * where inserts lie at random). Moves are written last to first, so the walk ends with the
+     * first move: the middle before it holds only kept and inserted elements. Each element is
+     * written at the next free place from the end, which moves on only for a move; while a move is
+     * still to come, that place is one of the moves' own. `left` counts the matched elements at or
+     * before j: while a move is to come, at least one, so piles[left - 1] is always read in
+     * bounds (for an insert, it is an earlier element's pile and the result is not used). */
+    uint32_t *tops = values + matched, *piles = tops + matched;
+    const size_t move_count = matched - cdiff_lis_piles(values, matched, tops, piles);
+    cdiff_move *moves = (cdiff_move *)(deletes + delete_count), *next = moves + move_count;
+    uint32_t wanted = (uint32_t)(matched - move_count) - 1; /* the last pile */
+    for (size_t j = hi, left = matched; next != moves;) {
+        const uint32_t i = new_to_old[--j];
+        const size_t kept = i != CDIFF_NONE;
+        const uint32_t member = (uint32_t)kept & (piles[left - 1] == wanted);
+        wanted -= member;
+        left -= kept;
+        next[-1] = (cdiff_move){i, (uint32_t)j};
+        next -= kept & !member;
     }
 
     cdiff_move *updates = (cdiff_move *)(inserts + insert_count);

@@ -12,15 +12,17 @@
  * later one), so it is smaller and the chain is increasing: the same subsequence a chain of
  * predecessor links gives, found by one pass in order instead of a walk of dependent loads.
  */
-#include "internal.h"
+#include "lis.h"
 
-size_t cdiff_lis_mark(const uint32_t *values, size_t count, uint32_t *tops, uint32_t *piles, uint8_t *marks) {
+size_t cdiff_lis_piles(const uint32_t *values, size_t count, uint32_t *tops, uint32_t *piles) {
     if (count == 0) return 0;
-    uint32_t length = 0; /* piles so far; tops[p] is pile p's top value, increasing in p */
-    uint32_t top = 0;    /* tops[length - 1], kept in a register: the common case compares with it */
-    for (size_t k = 0; k < count; k++) {
+    uint32_t length = 1;     /* piles so far; tops[p] is pile p's top value, increasing in p */
+    uint32_t top = values[0]; /* tops[length - 1], kept in a register: the common case compares with it */
+    piles[0] = 0;
+    tops[0] = top;
+    for (size_t k = 1; k < count; k++) {
         uint32_t v = values[k];
-        if (length == 0 || top < v) {
+        if (top < v) {
             piles[k] = length;
             tops[length++] = v;
             top = v;
@@ -36,8 +38,13 @@ size_t cdiff_lis_mark(const uint32_t *values, size_t count, uint32_t *tops, uint
         tops[lo] = v;
         if (lo == length - 1) top = v;
     }
+    return length;
+}
+
+size_t cdiff_lis_mark(const uint32_t *values, size_t count, uint32_t *tops, uint32_t *piles, uint8_t *marks) {
+    const size_t length = cdiff_lis_piles(values, count, tops, piles);
     /* After pile 0's member, `wanted` wraps to UINT32_MAX, which no pile number equals. */
-    uint32_t wanted = length - 1;
+    uint32_t wanted = (uint32_t)length - 1;
     for (size_t k = count; k-- > 0;) {
         uint8_t member = piles[k] == wanted;
         marks[k] = member;
