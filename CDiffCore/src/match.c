@@ -28,6 +28,7 @@
  * Two threads: a context given a runner (cdiff_context_set_runner) runs the compact first passes
  * of large diffs as two independent halves (match_parallel.c), with the same outcome.
  */
+#include "match_gather.h"
 #include "match_table.h"
 
 #include <string.h>
@@ -98,11 +99,15 @@ static int insert_old_first(table *t, const uint64_t *old_ids, size_t n) {
     return t->capacity >= IN_SLOT_MIN_SLOTS ? insert_old_in_slot(t, old_ids, n) : insert_old_plain_compact(t, old_ids, n);
 }
 
+/* `g` is filled only by the untagged passes: PASS_CLEAN then means its lists are complete. */
 static int pair_new_first(table *t, const uint64_t *new_ids, size_t lo, size_t hi, size_t old_lo, size_t old_hi,
-                          uint32_t *old_to_new, uint32_t *new_to_old) {
-    if (t->tags) return pair_new_tagged_compact(t, new_ids, lo, hi, old_lo, old_hi, old_to_new, new_to_old);
-    return t->capacity >= IN_SLOT_MIN_SLOTS ? pair_new_in_slot(t, new_ids, lo, hi, old_lo, old_hi, old_to_new, new_to_old)
-                                            : pair_new_plain_compact(t, new_ids, lo, hi, old_lo, old_hi, old_to_new, new_to_old);
+                          uint32_t *old_to_new, uint32_t *new_to_old, cdiff_gathered *g) {
+    if (t->tags) return pair_new_tagged_compact(t, new_ids, lo, hi, old_lo, old_hi, old_to_new, new_to_old, g);
+    int pass = t->capacity >= IN_SLOT_MIN_SLOTS
+                   ? pair_new_in_slot(t, new_ids, lo, hi, old_lo, old_hi, old_to_new, new_to_old, g)
+                   : pair_new_plain_compact(t, new_ids, lo, hi, old_lo, old_hi, old_to_new, new_to_old, g);
+    g->done = pass == PASS_CLEAN;
+    return pass;
 }
 
 static int insert_old(table *t, const uint64_t *old_ids, size_t n, uint32_t *chain) {
@@ -143,7 +148,7 @@ static uint32_t *new_list_storage(const table *t, const cdiff_match_output *out,
 
 /* The compact first passes, on two threads when the table allows (see match_parallel.c). */
 static int match_first(table *t, const uint64_t *old_ids, size_t n, const uint64_t *new_ids, size_t m, size_t prefix,
-                       size_t suffix, uint32_t *chain, const cdiff_match_output *out) {
+                       size_t suffix, uint32_t *chain, const cdiff_match_output *out, cdiff_gathered *g) {
     uint32_t *old_to_new = out->old_to_new, *new_to_old = out->new_to_old;
     const size_t middle = m - prefix - suffix;
     table_size(t, n + middle, true);
@@ -155,17 +160,25 @@ static int match_first(table *t, const uint64_t *old_ids, size_t n, const uint64
     int pass = insert_old_first(t, old_ids, n);
     if (pass != PASS_CLEAN) return pass;
     for (size_t k = prefix; k < n - suffix; k++) old_to_new[k] = CDIFF_NONE; /* the ends follow */
-    return pair_new_first(t, new_ids, prefix, m - suffix, prefix, n - suffix, old_to_new, new_to_old);
+    /* The serial passes leave the chains and the new side's spare (8 bytes per new element) idle:
+     * the finish's lists go there. The inserts fill the spare's first half at most; the piles go in
+     * its second half, the tops (or, in passes over tables from IN_SLOT_MIN_SLOTS, the old indices
+     * themselves) in the chains. */
+    g->inserts = out->new_spare;
+    g->piles = g->inserts + m;
+    g->tops = g->values = chain;
+    return pair_new_first(t, new_ids, prefix, m - suffix, prefix, n - suffix, old_to_new, new_to_old, g);
 }
 
 static bool match_hashed(table *t, const uint64_t *old_ids, size_t n, const uint64_t *new_ids, size_t m, size_t prefix,
-                         size_t suffix, uint32_t *chain, const cdiff_match_output *out, cdiff_match *result) {
+                         size_t suffix, uint32_t *chain, const cdiff_match_output *out, cdiff_match *result,
+                         cdiff_gathered *g) {
     uint32_t *old_to_new = out->old_to_new, *new_to_old = out->new_to_old;
     /* Entries of the first pass: every old element, and the new middle's identities that old
      * lacks. The trimmed ends are never looked up, so the table is sized without them. The pass is
      * compact (no chains, no cursors): it stops at the first duplicate, and the redo below builds
      * those. Their memory is then never touched. */
-    const int pass = match_first(t, old_ids, n, new_ids, m, prefix, suffix, chain, out);
+    const int pass = match_first(t, old_ids, n, new_ids, m, prefix, suffix, chain, out, g);
     if (pass == PASS_OVER_BUDGET) return false;
     if (pass == PASS_CLEAN) {
         for (size_t k = 0; k < prefix; k++) old_to_new[k] = new_to_old[k] = (uint32_t)k;
@@ -178,7 +191,8 @@ static bool match_hashed(table *t, const uint64_t *old_ids, size_t n, const uint
         return true;
     }
     /* A duplicate on either side: trimmed pairing may differ from k-th pairing, so redo over the
-     * whole lists (the old chains come out the same). */
+     * whole lists (the old chains come out the same). The redo overwrites the first pass's lists. */
+    g->done = false;
     table_clear(t, n + m, false);
     int old_pass = insert_old(t, old_ids, n, chain);
     if (old_pass == PASS_OVER_BUDGET) return false;
@@ -217,6 +231,14 @@ static table table_over(const cdiff_context *context, const cdiff_match_output *
 
 void cdiff_match_lists(cdiff_context *context, const uint64_t *old_ids, size_t n, const uint64_t *new_ids,
                        size_t m, const cdiff_match_output *output, cdiff_match *result) {
+    cdiff_gathered unused;
+    cdiff_match_lists_gathered(context, old_ids, n, new_ids, m, output, result, &unused);
+}
+
+void cdiff_match_lists_gathered(cdiff_context *context, const uint64_t *old_ids, size_t n, const uint64_t *new_ids,
+                                size_t m, const cdiff_match_output *output, cdiff_match *result,
+                                cdiff_gathered *gathered) {
+    gathered->done = false;
     table t = table_over(context, output, old_ids, n, new_ids, m, 0);
     uint32_t *chain = context->buffers[BUF_CHAIN].data;
     memset(result, 0, sizeof *result);
@@ -226,7 +248,7 @@ void cdiff_match_lists(cdiff_context *context, const uint64_t *old_ids, size_t n
     while (suffix < n - prefix && suffix < m - prefix && old_ids[n - 1 - suffix] == new_ids[m - 1 - suffix])
         suffix++;
 
-    bool hashed = !context->force_sorted && match_hashed(&t, old_ids, n, new_ids, m, prefix, suffix, chain, output, result);
+    bool hashed = !context->force_sorted && match_hashed(&t, old_ids, n, new_ids, m, prefix, suffix, chain, output, result, gathered);
     if (!hashed && !context->force_sorted && !context->keep_keys) {
         /* Over budget: whoever built this input knew the keys (or it is very bad luck). Fresh
          * keys make it ordinary input again; one more budgeted try, then the sort. */
@@ -234,7 +256,7 @@ void cdiff_match_lists(cdiff_context *context, const uint64_t *old_ids, size_t n
         context->stats.redraws++;
         t = table_over(context, output, old_ids, n, new_ids, m, t.probes);
         memset(result, 0, sizeof *result);
-        hashed = match_hashed(&t, old_ids, n, new_ids, m, prefix, suffix, chain, output, result);
+        hashed = match_hashed(&t, old_ids, n, new_ids, m, prefix, suffix, chain, output, result, gathered);
     }
     context->stats.probes += t.probes;
     if (hashed) return;

@@ -142,10 +142,18 @@ static int PASS(insert_old)(table *t, const uint64_t *old_ids, size_t n) {
  * already paired), or an old element outside [old_lo, old_hi) (its identity also occurs in new's
  * trimmed ends, which pair with old's). */
 static int PASS(pair_new)(table *t, const uint64_t *new_ids, size_t lo, size_t hi, size_t old_lo, size_t old_hi,
-                          uint32_t *old_to_new, uint32_t *new_to_old) {
+                          uint32_t *old_to_new, uint32_t *new_to_old, cdiff_gathered *g) {
     const bool pipelined = t->capacity >= PREFETCH_MIN_SLOTS;
     pipeline p;
     PASS(walk_start)(t, &p, pipelined, new_ids, lo, hi);
+#if MATCH_TAGGED
+    (void)g; /* the tags may lie where the inserts would be listed */
+#else
+    /* The finish's lists (match_gather.h), written as the pairs are found. */
+    uint32_t *inserts = g->inserts, *tops = g->tops, *piles = g->piles;
+    uint32_t lis_length = 0, lis_top = 0;
+    size_t insert_count = 0, value_count = 0;
+#endif
     /* The old element after the last one paired: most new elements are the successor of their
      * predecessor's partner (edits are runs, most rows keep their order). Old has no duplicates
      * here, so when that element has new[j]'s identity it is the one the table would find, and
@@ -157,6 +165,9 @@ static int PASS(pair_new)(table *t, const uint64_t *new_ids, size_t lo, size_t h
         if (predicted < old_hi && t->old_ids[predicted] == new_ids[j]) {
             if (old_to_new[predicted] != CDIFF_NONE) return PASS_DUPLICATE;
             old_to_new[predicted] = (uint32_t)j;
+#if !MATCH_TAGGED
+            cdiff_lis_feed(tops, piles, value_count++, (uint32_t)predicted, &lis_length, &lis_top);
+#endif
             new_to_old[j] = (uint32_t)predicted++;
             continue;
         }
@@ -167,6 +178,8 @@ static int PASS(pair_new)(table *t, const uint64_t *new_ids, size_t lo, size_t h
             *s = (uint32_t)j | NEW_TAG;
 #if MATCH_TAGGED
             t->tags[index] = expected;
+#else
+            inserts[insert_count++] = (uint32_t)j;
 #endif
             new_to_old[j] = CDIFF_NONE;
             continue;
@@ -174,8 +187,17 @@ static int PASS(pair_new)(table *t, const uint64_t *new_ids, size_t lo, size_t h
         if ((ref & NEW_TAG) || ref < old_lo || ref >= old_hi || old_to_new[ref] != CDIFF_NONE) return PASS_DUPLICATE;
         old_to_new[ref] = (uint32_t)j;
         new_to_old[j] = ref;
+#if !MATCH_TAGGED
+        cdiff_lis_feed(tops, piles, value_count++, ref, &lis_length, &lis_top);
+#endif
         predicted = (size_t)ref + 1;
     }
+#if !MATCH_TAGGED
+    g->insert_count = insert_count;
+    g->value_count = value_count;
+    g->values = NULL; /* fed to the LIS instead */
+    g->lis_length = lis_length;
+#endif
     return PASS_CLEAN;
 }
 
