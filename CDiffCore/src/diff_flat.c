@@ -18,9 +18,9 @@ cdiff_status cdiff_check_contents(const uint64_t *old_contents, size_t n, const 
 /* cdiff_finish_level, taking the inserts and the LIS's values from `gathered` when the match listed
  * them (match_gather.h): then inserts lie at ins_updates already and the values in BUF_CHAIN, and
  * the LIS's scratch is BUF_SCRATCH, which the match no longer needs. */
-static void finish(cdiff_context *context, const cdiff_match *match, const cdiff_gathered *gathered,
-                   const uint64_t *old_contents, const uint64_t *new_contents, void *del_moves, void *ins_updates,
-                   cdiff_changes *out) {
+void cdiff_finish_level_gathered(cdiff_context *context, const cdiff_match *match, const cdiff_gathered *gathered,
+                                 const uint64_t *old_contents, const uint64_t *new_contents, void *del_moves,
+                                 void *ins_updates, cdiff_changes *out) {
     const size_t n = out->old_count, m = out->new_count;
     const uint32_t *old_to_new = out->old_to_new, *new_to_old = out->new_to_old;
 
@@ -111,7 +111,7 @@ static void finish(cdiff_context *context, const cdiff_match *match, const cdiff
 
 void cdiff_finish_level(cdiff_context *context, const cdiff_match *match, const uint64_t *old_contents,
                         const uint64_t *new_contents, void *del_moves, void *ins_updates, cdiff_changes *out) {
-    finish(context, match, NULL, old_contents, new_contents, del_moves, ins_updates, out);
+    cdiff_finish_level_gathered(context, match, NULL, old_contents, new_contents, del_moves, ins_updates, out);
 }
 
 /* Scratch for matching n against m and for the LIS over at most min(n, m) pairs. */
@@ -161,8 +161,8 @@ cdiff_status cdiff_diff(cdiff_context *context, const cdiff_list *old_list, cons
     result.old_duplicate_count = match.old_duplicate_count;
     result.new_duplicates = new_dups;
     result.new_duplicate_count = match.new_duplicate_count;
-    finish(context, &match, &gathered, old_list->contents, new_list->contents, context->buffers[BUF_DEL_MOVES].data,
-           context->buffers[BUF_INS_UPDATES].data, &result);
+    cdiff_finish_level_gathered(context, &match, &gathered, old_list->contents, new_list->contents,
+                                context->buffers[BUF_DEL_MOVES].data, context->buffers[BUF_INS_UPDATES].data, &result);
 
     /* The patch reads every diff as sectioned: a flat list is one section matched with itself. */
     context->flat = result;

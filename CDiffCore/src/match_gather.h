@@ -34,4 +34,10 @@ void cdiff_match_lists_gathered(cdiff_context *context, const uint64_t *old_ids,
                                 size_t m, const cdiff_match_output *output, cdiff_match *result,
                                 cdiff_gathered *gathered);
 
+/* cdiff_finish_level, taking the inserts and the LIS's outcome (or input) from `gathered` when the
+ * match listed them into the ins_updates given (NULL, or `done` false: it gathers them itself). */
+void cdiff_finish_level_gathered(cdiff_context *context, const cdiff_match *match, const cdiff_gathered *gathered,
+                                 const uint64_t *old_contents, const uint64_t *new_contents, void *del_moves,
+                                 void *ins_updates, cdiff_changes *out);
+
 #endif
