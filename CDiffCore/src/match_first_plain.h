@@ -13,8 +13,9 @@
  * pays in tables far past the cache; in the slot it costs no access, only a few instructions per
  * element, which a table the cache holds does not repay (see IN_SLOT_MIN_SLOTS).
  *
- * Room: a table below TAG_MIN_SLOTS (2^19) holds fewer than 2^19 elements, so every index fits in
- * 23 bits, and no ref reaches 0xFFFFFF: no occupied slot reads as EMPTY. */
+ * Room: an untagged pass has fewer than 2^19 elements (its tight size, 1.5 slots per element, is
+ * below TAG_MIN_SLOTS = 2^19), so every index fits in 23 bits, and no ref reaches 0xFFFFFF: no
+ * occupied slot reads as EMPTY. */
 
 #define SMALL_NEW UINT32_C(0x00800000)
 #define SMALL_INDEX UINT32_C(0x007FFFFF)
