@@ -54,8 +54,8 @@ size_t cdiff_lis_piles(const uint32_t *values, size_t count, uint32_t *tops, uin
     return length;
 }
 
-/* The first pile whose top is >= v; `length` when none is (only while there is no pile: a fed
- * value not above the last top has a pile at or below the last). */
+/* The first of the first `length` piles whose top is >= v (cdiff_lis_feed calls it only when one
+ * below the last is). */
 uint32_t cdiff_lis_place(const uint32_t *tops, uint32_t length, uint32_t v) { return first_at_least(tops, length, v); }
 
 size_t cdiff_lis_mark(const uint32_t *values, size_t count, uint32_t *tops, uint32_t *piles, uint8_t *marks) {

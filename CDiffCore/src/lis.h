@@ -15,9 +15,9 @@ size_t cdiff_lis_piles(const uint32_t *values, size_t count, uint32_t *tops, uin
 
 /* The same patience sorting fed one value at a time, by a caller that finds the values in a walk
  * of its own (the flat diff's first pass: see match_gather.h). State: `length` piles, `top` the
- * last pile's top; both start at 0, which makes the first value a new pile (0 included: see
- * cdiff_lis_place). Values above `top` go on a new pile inline, the rest through cdiff_lis_place.
- * Feeding values[0..count) leaves piles, tops and length as cdiff_lis_piles does. */
+ * last pile's top; both start at 0, which makes the first value a new pile (0 included). Values
+ * above `top` go on a new pile inline, then the last pile is tried, and only the rest go through
+ * cdiff_lis_place. Feeding values[0..count) leaves piles, tops and length as cdiff_lis_piles does. */
 uint32_t cdiff_lis_place(const uint32_t *tops, uint32_t length, uint32_t v);
 
 static inline void cdiff_lis_feed(uint32_t *tops, uint32_t *piles, size_t k, uint32_t v, uint32_t *length,
@@ -28,7 +28,10 @@ static inline void cdiff_lis_feed(uint32_t *tops, uint32_t *piles, size_t k, uin
         *top = v;
         return;
     }
-    const uint32_t pile = cdiff_lis_place(tops, *length, v);
+    /* As cdiff_lis_piles, the last pile is tried inline first (a list of rows reversed, say, puts
+     * every value there); 0 while there are no two piles (with none, v is 0 and starts one). */
+    const uint32_t last = *length - (*length != 0);
+    const uint32_t pile = *length <= 1 || tops[*length - 2] < v ? last : cdiff_lis_place(tops, *length - 1, v);
     piles[k] = pile;
     tops[pile] = v;
     if (pile == *length) ++*length;
