@@ -153,7 +153,8 @@ cdiff_status cdiff_diff(cdiff_context *context, const cdiff_list *old_list, cons
     const cdiff_match_output output = {old_to_new, new_to_old, old_dups, new_dups, context->buffers[BUF_DEL_MOVES].data,
                                        context->buffers[BUF_INS_UPDATES].data};
     context->stats = (cdiff_match_stats){0, 0, 0};
-    cdiff_gathered gathered;
+    cdiff_gathered gathered = {0};
+    gathered.wanted = true;
     cdiff_match_lists_gathered(context, old_list->ids, n, new_list->ids, m, &output, &match, &gathered);
     result.old_to_new = old_to_new;
     result.new_to_old = new_to_old;

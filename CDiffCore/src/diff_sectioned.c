@@ -146,9 +146,12 @@ static void match_rows(cdiff_context *context, const cdiff_sectioned_list *old_l
     cdiff_match match;
     const cdiff_match_output output = {old_to_new, new_to_old, old_dups, new_dups, context->buffers[BUF_DEL_MOVES].data,
                                        context->buffers[BUF_INS_UPDATES].data};
-    cdiff_gathered listed; /* the inserts and LIS input, listed by the match (see match_gather.h) */
+    const bool one_section =
+        old_list->section_count == 1 && new_list->section_count == 1 && sections->old_to_new[0] == 0;
+    cdiff_gathered listed = {0}; /* the inserts and LIS input, listed by the match (see match_gather.h) */
+    listed.wanted = one_section;
     cdiff_match_lists_gathered(context, old_list->row_ids, n, new_list->row_ids, m, &output, &match, &listed);
-    if (old_list->section_count == 1 && new_list->section_count == 1 && sections->old_to_new[0] == 0) {
+    if (one_section) {
         finish_one_section(context, &match, &listed, n, m, old_list->row_contents, new_list->row_contents, out);
         return;
     }

@@ -18,6 +18,7 @@
 #include "lis.h"
 
 typedef struct cdiff_gathered {
+    bool wanted;        /* in: the caller reads the lists; if not, the passes skip the work */
     bool done;          /* the lists below are complete and valid */
     uint32_t *inserts;  /* the new middle's inserts, ascending: output->new_spare */
     size_t insert_count;
