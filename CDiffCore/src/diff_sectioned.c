@@ -3,6 +3,7 @@
  * section has no counterpart. A row that keeps its section moves only if it falls outside that
  * section's longest increasing subsequence; a row that changes section always moves. The rows'
  * finishing steps, on two threads for large diffs, are in rows_finish.c. */
+#include "match_gather.h"
 #include "rows_finish.h"
 
 static cdiff_status check_side(const cdiff_sectioned_list *list) {
@@ -78,8 +79,9 @@ static void match_sections(cdiff_context *context, const cdiff_sectioned_list *o
  * and its index results are then widened in place into (section 0, row) paths. Widening runs last
  * to first: each path lies at or after the index it comes from, so nothing is overwritten before
  * it is read. Same changes as the general path, a fifth faster at 100k rows. */
-static void finish_one_section(cdiff_context *context, const cdiff_match *match, size_t n, size_t m,
-                               const uint64_t *old_contents, const uint64_t *new_contents, cdiff_row_changes *out) {
+static void finish_one_section(cdiff_context *context, const cdiff_match *match, const cdiff_gathered *gathered,
+                               size_t n, size_t m, const uint64_t *old_contents, const uint64_t *new_contents,
+                               cdiff_row_changes *out) {
     uint32_t *old_start = context->buffers[BUF_OLD_START].data, *new_start = context->buffers[BUF_NEW_START].data;
     old_start[0] = new_start[0] = 0;
     old_start[1] = (uint32_t)n;
@@ -91,7 +93,7 @@ static void finish_one_section(cdiff_context *context, const cdiff_match *match,
     flat.new_to_old = context->row_new_to_old;
     flat.new_count = m;
     void *del_moves = context->buffers[BUF_DEL_MOVES].data, *ins_updates = context->buffers[BUF_INS_UPDATES].data;
-    cdiff_finish_level(context, match, old_contents, new_contents, del_moves, ins_updates, &flat);
+    cdiff_finish_level_gathered(context, match, gathered, old_contents, new_contents, del_moves, ins_updates, &flat);
 
     cdiff_path *deletes = del_moves, *inserts = ins_updates;
     cdiff_path_move *moves = (cdiff_path_move *)(deletes + flat.delete_count);
@@ -121,9 +123,13 @@ static void match_rows(cdiff_context *context, const cdiff_sectioned_list *old_l
     cdiff_match match;
     const cdiff_match_output output = {old_to_new, new_to_old, old_dups, new_dups, context->buffers[BUF_DEL_MOVES].data,
                                        context->buffers[BUF_INS_UPDATES].data};
-    cdiff_match_lists(context, old_list->row_ids, n, new_list->row_ids, m, &output, &match);
-    if (old_list->section_count == 1 && new_list->section_count == 1 && sections->old_to_new[0] == 0) {
-        finish_one_section(context, &match, n, m, old_list->row_contents, new_list->row_contents, out);
+    const bool one_section =
+        old_list->section_count == 1 && new_list->section_count == 1 && sections->old_to_new[0] == 0;
+    cdiff_gathered listed = {0}; /* the inserts and LIS input, listed by the match (see match_gather.h) */
+    listed.wanted = one_section;
+    cdiff_match_lists_gathered(context, old_list->row_ids, n, new_list->row_ids, m, &output, &match, &listed);
+    if (one_section) {
+        finish_one_section(context, &match, &listed, n, m, old_list->row_contents, new_list->row_contents, out);
         return;
     }
     cdiff_finish_rows(context, old_list, new_list, sections, &match, out);

@@ -12,32 +12,56 @@
  * later one), so it is smaller and the chain is increasing: the same subsequence a chain of
  * predecessor links gives, found by one pass in order instead of a walk of dependent loads.
  */
-#include "internal.h"
+#include "lis.h"
 
-size_t cdiff_lis_mark(const uint32_t *values, size_t count, uint32_t *tops, uint32_t *piles, uint8_t *marks) {
+/* The first of tops[0..count) that is >= v, or count when none is. Branch-free: the values that
+ * need a search are the displaced ones, which lie at random, so each halving step of a branching
+ * search would mispredict half the time. */
+static inline uint32_t first_at_least(const uint32_t *tops, uint32_t count, uint32_t v) {
     if (count == 0) return 0;
-    uint32_t length = 0; /* piles so far; tops[p] is pile p's top value, increasing in p */
-    uint32_t top = 0;    /* tops[length - 1], kept in a register: the common case compares with it */
-    for (size_t k = 0; k < count; k++) {
+    const uint32_t *base = tops;
+    uint32_t n = count;
+    while (n > 1) {
+        const uint32_t half = n / 2;
+        base += (size_t)(base[half - 1] < v) * half;
+        n -= half;
+    }
+    return (uint32_t)(base - tops) + (*base < v);
+}
+
+size_t cdiff_lis_piles(const uint32_t *values, size_t count, uint32_t *tops, uint32_t *piles) {
+    if (count == 0) return 0;
+    uint32_t length = 1;     /* piles so far; tops[p] is pile p's top value, increasing in p */
+    uint32_t top = values[0]; /* tops[length - 1], kept in a register: the common case compares with it */
+    piles[0] = 0;
+    tops[0] = top;
+    for (size_t k = 1; k < count; k++) {
         uint32_t v = values[k];
-        if (length == 0 || top < v) {
+        if (top < v) {
             piles[k] = length;
             tops[length++] = v;
             top = v;
             continue;
         }
-        uint32_t lo = 0, hi = length - 1; /* first pile whose top is >= v */
-        while (lo < hi) {
-            uint32_t mid = lo + (hi - lo) / 2;
-            if (tops[mid] < v) lo = mid + 1;
-            else hi = mid;
-        }
+        /* The first pile whose top is >= v: the last one (whose top is above v) or one below it.
+         * After an element placed far ahead of its run, the run's next element belongs on the last
+         * pile: about half the searches at DK-100k spread end there, so that is tried first. */
+        const uint32_t lo = length == 1 || tops[length - 2] < v ? length - 1 : first_at_least(tops, length - 1, v);
         piles[k] = lo;
         tops[lo] = v;
         if (lo == length - 1) top = v;
     }
+    return length;
+}
+
+/* The first of the first `length` piles whose top is >= v (cdiff_lis_feed calls it only when one
+ * below the last is). */
+uint32_t cdiff_lis_place(const uint32_t *tops, uint32_t length, uint32_t v) { return first_at_least(tops, length, v); }
+
+size_t cdiff_lis_mark(const uint32_t *values, size_t count, uint32_t *tops, uint32_t *piles, uint8_t *marks) {
+    const size_t length = cdiff_lis_piles(values, count, tops, piles);
     /* After pile 0's member, `wanted` wraps to UINT32_MAX, which no pile number equals. */
-    uint32_t wanted = length - 1;
+    uint32_t wanted = (uint32_t)length - 1;
     for (size_t k = count; k-- > 0;) {
         uint8_t member = piles[k] == wanted;
         marks[k] = member;

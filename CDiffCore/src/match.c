@@ -28,6 +28,7 @@
  * Two threads: a context given a runner (cdiff_context_set_runner) runs the compact first passes
  * of large diffs as two independent halves (match_parallel.c), with the same outcome.
  */
+#include "match_gather.h"
 #include "match_table.h"
 
 #include <string.h>
@@ -69,6 +70,14 @@ static void table_clear(table *t, size_t elements, bool compact) {
     memset(t->slots, 0xFF, t->capacity * (compact ? sizeof(uint32_t) : sizeof(slot)));
 }
 
+/* The first passes over new are compiled on their own, not inlined into match_hashed: inlined,
+ * the same loops ran slower whenever another pass changed (register allocation and layout). */
+#if defined(__GNUC__) || defined(__clang__)
+#define CDIFF_NOINLINE __attribute__((noinline))
+#else
+#define CDIFF_NOINLINE
+#endif
+#define MATCH_QUIET 0
 #define MATCH_COMPACT 0
 #define MATCH_TAGGED 0
 #include "match_pass.h"
@@ -80,20 +89,56 @@ static void table_clear(table *t, size_t elements, bool compact) {
 #define MATCH_COMPACT 1
 #define MATCH_TAGGED 0
 #include "match_pass.h"
+/* The compact plain pass over new once more, listing nothing: feeding the LIS is work, which a
+ * caller that will not read it (a sectioned diff of several sections) should not pay for, nor a
+ * flat diff for a branch per element that skips it (measured, 20 sections x 500 rows: 160 us at
+ * 1cdcc96, 192 listing, 167 with such a branch, which cost flat reverse-10k 5 %). */
+#undef MATCH_QUIET
+#define MATCH_QUIET 1
+#include "match_pass.h"
+#undef MATCH_QUIET
+#define MATCH_QUIET 0
 #undef MATCH_TAGGED
 #define MATCH_TAGGED 1
 #include "match_pass.h"
 #undef MATCH_TAGGED
 #undef MATCH_COMPACT
 
-static int insert_old_first(table *t, const uint64_t *old_ids, size_t n) {
-    return t->tags ? insert_old_tagged_compact(t, old_ids, n) : insert_old_plain_compact(t, old_ids, n);
+/* From this many slots (256 KB of compact slots, half the second-level cache of the machines
+ * measured) to TAG_MIN_SLOTS, the compact passes keep a tag in each slot (match_first_plain.h).
+ * Measured with clang, C bench, interleaved: DK-100k spread's first passes (a 2 MB table) 1.09-1.20
+ * ms -> 1.04-1.06; at DK-5k (60 KB) the in-slot tags cost 3 us of 26. */
+#define IN_SLOT_MIN_SLOTS ((size_t)1 << 16)
+#include "match_first_plain.h"
+
+/* Whether the untagged compact passes keep tags in their slots: only for tables from
+ * IN_SLOT_MIN_SLOTS, and only for a caller that reads the lists (match_gather.h). Without the
+ * lists the quiet template pass is faster there too (C bench, sectioned 100 x 1000, whose rows
+ * table is 2 MB: clang 1.570-1.597 -> 1.493-1.527 ms, gcc 1.601-1.623 -> 1.493-1.500); with them,
+ * the in-slot pass, which lists the LIS input where the template pass feeds it (DK-100k spread:
+ * clang 1.558-1.572 -> 1.454-1.469 ms, gcc 1.647-1.666 -> 1.559-1.571). */
+static bool tags_in_slots(const table *t, const cdiff_gathered *g) {
+    return t->capacity >= IN_SLOT_MIN_SLOTS && g->wanted;
 }
 
+static int insert_old_first(table *t, const uint64_t *old_ids, size_t n, const cdiff_gathered *g) {
+    if (t->tags) return insert_old_tagged_compact(t, old_ids, n);
+    return tags_in_slots(t, g) ? insert_old_in_slot(t, old_ids, n) : insert_old_plain_compact(t, old_ids, n);
+}
+
+/* `g` is filled only by the untagged passes: PASS_CLEAN then means its lists are complete. */
 static int pair_new_first(table *t, const uint64_t *new_ids, size_t lo, size_t hi, size_t old_lo, size_t old_hi,
-                          uint32_t *old_to_new, uint32_t *new_to_old) {
-    return t->tags ? pair_new_tagged_compact(t, new_ids, lo, hi, old_lo, old_hi, old_to_new, new_to_old)
-                   : pair_new_plain_compact(t, new_ids, lo, hi, old_lo, old_hi, old_to_new, new_to_old);
+                          uint32_t *old_to_new, uint32_t *new_to_old, cdiff_gathered *g) {
+    if (t->tags) return pair_new_tagged_compact(t, new_ids, lo, hi, old_lo, old_hi, old_to_new, new_to_old, g);
+    int pass;
+    if (tags_in_slots(t, g))
+        pass = pair_new_in_slot(t, new_ids, lo, hi, old_lo, old_hi, old_to_new, new_to_old, g);
+    else if (g->wanted)
+        pass = pair_new_plain_compact(t, new_ids, lo, hi, old_lo, old_hi, old_to_new, new_to_old, g);
+    else
+        pass = pair_new_quiet_plain_compact(t, new_ids, lo, hi, old_lo, old_hi, old_to_new, new_to_old, g);
+    g->done = pass == PASS_CLEAN && g->wanted;
+    return pass;
 }
 
 static int insert_old(table *t, const uint64_t *old_ids, size_t n, uint32_t *chain) {
@@ -134,7 +179,7 @@ static uint32_t *new_list_storage(const table *t, const cdiff_match_output *out,
 
 /* The compact first passes, on two threads when the table allows (see match_parallel.c). */
 static int match_first(table *t, const uint64_t *old_ids, size_t n, const uint64_t *new_ids, size_t m, size_t prefix,
-                       size_t suffix, uint32_t *chain, const cdiff_match_output *out) {
+                       size_t suffix, uint32_t *chain, const cdiff_match_output *out, cdiff_gathered *g) {
     uint32_t *old_to_new = out->old_to_new, *new_to_old = out->new_to_old;
     const size_t middle = m - prefix - suffix;
     table_size(t, n + middle, true);
@@ -143,20 +188,28 @@ static int match_first(table *t, const uint64_t *old_ids, size_t n, const uint64
         return cdiff_match_first_parallel(t, old_ids, n, new_ids, prefix, m - suffix, prefix, n - suffix, chain,
                                           new_lists, old_to_new, new_to_old);
     memset(t->slots, 0xFF, t->capacity * sizeof(uint32_t));
-    int pass = insert_old_first(t, old_ids, n);
+    int pass = insert_old_first(t, old_ids, n, g);
     if (pass != PASS_CLEAN) return pass;
     for (size_t k = prefix; k < n - suffix; k++) old_to_new[k] = CDIFF_NONE; /* the ends follow */
-    return pair_new_first(t, new_ids, prefix, m - suffix, prefix, n - suffix, old_to_new, new_to_old);
+    /* The serial passes leave the chains and the new side's spare (8 bytes per new element) idle:
+     * the finish's lists go there. The inserts fill the spare's first half at most; the piles go in
+     * its second half, the tops (or, in passes over tables from IN_SLOT_MIN_SLOTS, the old indices
+     * themselves) in the chains. */
+    g->inserts = out->new_spare;
+    g->piles = g->inserts + m;
+    g->tops = g->values = chain;
+    return pair_new_first(t, new_ids, prefix, m - suffix, prefix, n - suffix, old_to_new, new_to_old, g);
 }
 
 static bool match_hashed(table *t, const uint64_t *old_ids, size_t n, const uint64_t *new_ids, size_t m, size_t prefix,
-                         size_t suffix, uint32_t *chain, const cdiff_match_output *out, cdiff_match *result) {
+                         size_t suffix, uint32_t *chain, const cdiff_match_output *out, cdiff_match *result,
+                         cdiff_gathered *g) {
     uint32_t *old_to_new = out->old_to_new, *new_to_old = out->new_to_old;
     /* Entries of the first pass: every old element, and the new middle's identities that old
      * lacks. The trimmed ends are never looked up, so the table is sized without them. The pass is
      * compact (no chains, no cursors): it stops at the first duplicate, and the redo below builds
      * those. Their memory is then never touched. */
-    const int pass = match_first(t, old_ids, n, new_ids, m, prefix, suffix, chain, out);
+    const int pass = match_first(t, old_ids, n, new_ids, m, prefix, suffix, chain, out, g);
     if (pass == PASS_OVER_BUDGET) return false;
     if (pass == PASS_CLEAN) {
         for (size_t k = 0; k < prefix; k++) old_to_new[k] = new_to_old[k] = (uint32_t)k;
@@ -169,7 +222,8 @@ static bool match_hashed(table *t, const uint64_t *old_ids, size_t n, const uint
         return true;
     }
     /* A duplicate on either side: trimmed pairing may differ from k-th pairing, so redo over the
-     * whole lists (the old chains come out the same). */
+     * whole lists (the old chains come out the same). The redo overwrites the first pass's lists. */
+    g->done = false;
     table_clear(t, n + m, false);
     int old_pass = insert_old(t, old_ids, n, chain);
     if (old_pass == PASS_OVER_BUDGET) return false;
@@ -208,6 +262,14 @@ static table table_over(const cdiff_context *context, const cdiff_match_output *
 
 void cdiff_match_lists(cdiff_context *context, const uint64_t *old_ids, size_t n, const uint64_t *new_ids,
                        size_t m, const cdiff_match_output *output, cdiff_match *result) {
+    cdiff_gathered unused = {0};
+    cdiff_match_lists_gathered(context, old_ids, n, new_ids, m, output, result, &unused);
+}
+
+void cdiff_match_lists_gathered(cdiff_context *context, const uint64_t *old_ids, size_t n, const uint64_t *new_ids,
+                                size_t m, const cdiff_match_output *output, cdiff_match *result,
+                                cdiff_gathered *gathered) {
+    gathered->done = false;
     table t = table_over(context, output, old_ids, n, new_ids, m, 0);
     uint32_t *chain = context->buffers[BUF_CHAIN].data;
     memset(result, 0, sizeof *result);
@@ -217,7 +279,8 @@ void cdiff_match_lists(cdiff_context *context, const uint64_t *old_ids, size_t n
     while (suffix < n - prefix && suffix < m - prefix && old_ids[n - 1 - suffix] == new_ids[m - 1 - suffix])
         suffix++;
 
-    bool hashed = !context->force_sorted && match_hashed(&t, old_ids, n, new_ids, m, prefix, suffix, chain, output, result);
+    bool hashed = !context->force_sorted &&
+                  match_hashed(&t, old_ids, n, new_ids, m, prefix, suffix, chain, output, result, gathered);
     if (!hashed && !context->force_sorted && !context->keep_keys) {
         /* Over budget: whoever built this input knew the keys (or it is very bad luck). Fresh
          * keys make it ordinary input again; one more budgeted try, then the sort. */
@@ -225,7 +288,7 @@ void cdiff_match_lists(cdiff_context *context, const uint64_t *old_ids, size_t n
         context->stats.redraws++;
         t = table_over(context, output, old_ids, n, new_ids, m, t.probes);
         memset(result, 0, sizeof *result);
-        hashed = match_hashed(&t, old_ids, n, new_ids, m, prefix, suffix, chain, output, result);
+        hashed = match_hashed(&t, old_ids, n, new_ids, m, prefix, suffix, chain, output, result, gathered);
     }
     context->stats.probes += t.probes;
     if (hashed) return;

@@ -32,6 +32,7 @@
 #define REF(s) ((s)->ref)
 #endif
 
+#if !MATCH_QUIET /* the quiet instantiation reuses the listing one's helpers and insert pass */
 /* The slot holding `fingerprint`, or the empty slot where it belongs, probing from slot `i` (the
  * fingerprint's own slot). Counts the probes past the first slot; the callers stop once the
  * budget is spent, so no walk is longer than it. Tagged, `*index` receives the slot's index (a
@@ -114,7 +115,10 @@ static inline size_t PASS(walk_home)(table *t, pipeline *p, bool pipelined, cons
     return start;
 }
 
+#endif
+
 #if MATCH_COMPACT
+#if !MATCH_QUIET
 /* The compact first pass over old: inserts every old element. PASS_DUPLICATE, at once, when an
  * identity occurs twice (the slots are then left half built: the caller redoes the match). */
 static int PASS(insert_old)(table *t, const uint64_t *old_ids, size_t n) {
@@ -134,6 +138,7 @@ static int PASS(insert_old)(table *t, const uint64_t *old_ids, size_t n) {
     }
     return PASS_CLEAN;
 }
+#endif
 
 /* The compact first pass over new[lo, hi), against a table of old elements without duplicates:
  * pairs each new element with the old one of its identity. old_to_new[old_lo, old_hi) must be
@@ -141,11 +146,26 @@ static int PASS(insert_old)(table *t, const uint64_t *old_ids, size_t n) {
  * sign of a duplicate in new: an identity seen twice in new's middle (a new-only one, or an old one
  * already paired), or an old element outside [old_lo, old_hi) (its identity also occurs in new's
  * trimmed ends, which pair with old's). */
-static int PASS(pair_new)(table *t, const uint64_t *new_ids, size_t lo, size_t hi, size_t old_lo, size_t old_hi,
-                          uint32_t *old_to_new, uint32_t *new_to_old) {
+#if MATCH_QUIET
+#define LISTING 0
+CDIFF_NOINLINE static int PASS(pair_new_quiet)(table *t, const uint64_t *new_ids, size_t lo, size_t hi, size_t old_lo,
+                                size_t old_hi, uint32_t *old_to_new, uint32_t *new_to_old, cdiff_gathered *g) {
+#else
+#define LISTING !MATCH_TAGGED
+CDIFF_NOINLINE static int PASS(pair_new)(table *t, const uint64_t *new_ids, size_t lo, size_t hi, size_t old_lo, size_t old_hi,
+                          uint32_t *old_to_new, uint32_t *new_to_old, cdiff_gathered *g) {
+#endif
     const bool pipelined = t->capacity >= PREFETCH_MIN_SLOTS;
     pipeline p;
     PASS(walk_start)(t, &p, pipelined, new_ids, lo, hi);
+#if !LISTING
+    (void)g; /* tagged: the tags may lie where the inserts would be listed; quiet: not wanted */
+#else
+    /* The finish's lists (match_gather.h), written as the pairs are found. */
+    uint32_t *inserts = g->inserts, *tops = g->tops, *piles = g->piles;
+    uint32_t lis_length = 0, lis_top = 0;
+    size_t insert_count = 0, value_count = 0;
+#endif
     /* The old element after the last one paired: most new elements are the successor of their
      * predecessor's partner (edits are runs, most rows keep their order). Old has no duplicates
      * here, so when that element has new[j]'s identity it is the one the table would find, and
@@ -157,6 +177,9 @@ static int PASS(pair_new)(table *t, const uint64_t *new_ids, size_t lo, size_t h
         if (predicted < old_hi && t->old_ids[predicted] == new_ids[j]) {
             if (old_to_new[predicted] != CDIFF_NONE) return PASS_DUPLICATE;
             old_to_new[predicted] = (uint32_t)j;
+#if LISTING
+            cdiff_lis_feed(tops, piles, value_count++, (uint32_t)predicted, &lis_length, &lis_top);
+#endif
             new_to_old[j] = (uint32_t)predicted++;
             continue;
         }
@@ -168,16 +191,29 @@ static int PASS(pair_new)(table *t, const uint64_t *new_ids, size_t lo, size_t h
 #if MATCH_TAGGED
             t->tags[index] = expected;
 #endif
+#if LISTING
+            inserts[insert_count++] = (uint32_t)j;
+#endif
             new_to_old[j] = CDIFF_NONE;
             continue;
         }
         if ((ref & NEW_TAG) || ref < old_lo || ref >= old_hi || old_to_new[ref] != CDIFF_NONE) return PASS_DUPLICATE;
         old_to_new[ref] = (uint32_t)j;
         new_to_old[j] = ref;
+#if LISTING
+        cdiff_lis_feed(tops, piles, value_count++, ref, &lis_length, &lis_top);
+#endif
         predicted = (size_t)ref + 1;
     }
+#if LISTING
+    g->insert_count = insert_count;
+    g->value_count = value_count;
+    g->values = NULL; /* fed to the LIS instead */
+    g->lis_length = lis_length;
+#endif
     return PASS_CLEAN;
 }
+#undef LISTING
 
 #else
 /* Inserts every old element, last to first, so each slot's cursor ends at the first occurrence and

@@ -1,0 +1,162 @@
+/* The compact first passes over tables from IN_SLOT_MIN_SLOTS up to TAG_MIN_SLOTS (match.c), included
+ * once by match.c.
+ * Same outcome, maps and budget accounting as the compact template passes of match_pass.h; only
+ * the slot's contents differ.
+ *
+ * A slot of these tables carries its own tag: the 4-byte slot is 8 bits of the element's mixed
+ * fingerprint (bits its slot index does not use) above a 24-bit ref: bit 23 set for a new element,
+ * the low 23 bits its index (an old index, or a new one counted from the start of the new middle).
+ * A probe past another element's slot compares the tags first and reads that element's fingerprint
+ * (a random read of the caller's ids, which at 100k elements misses the cache) only when they agree:
+ * all but about one stranger in 256 are told apart by the slot read the pipeline has already
+ * fetched. A separate tag array (match_pass.h) costs a second random access per probe, which only
+ * pays in tables far past the cache; in the slot it costs no access, only a few instructions per
+ * element, which a table the cache holds does not repay (see IN_SLOT_MIN_SLOTS).
+ *
+ * Room: an untagged pass has fewer than 2^19 elements (its tight size, 1.5 slots per element, is
+ * below TAG_MIN_SLOTS = 2^19), so every index fits in 23 bits, and no ref reaches 0xFFFFFF: no
+ * occupied slot reads as EMPTY. */
+
+#define SMALL_NEW UINT32_C(0x00800000)
+#define SMALL_INDEX UINT32_C(0x007FFFFF)
+#define SMALL_TAG UINT32_C(0xFF000000)
+
+/* Compiled on their own (CDIFF_NOINLINE, match.c): inlined into match_hashed with the other
+ * passes, the same source ran 25 us slower at DK-100k spread whenever the other passes changed. */
+
+_Static_assert(TAG_MIN_SLOTS <= ((size_t)1 << 23), "in-slot refs need indices below 2^23 - 1");
+_Static_assert(IN_SLOT_MIN_SLOTS >= PREFETCH_MIN_SLOTS, "in-slot passes are always pipelined");
+
+/* What a pass reads at every element, copied out of the table into a local the compiler keeps in
+ * registers: through the table pointer, every probe counted would be a store, and gcc spilled the
+ * rest. `base[0]` are the old ids, `base[1]` the new middle's. */
+typedef struct in_slot {
+    uint32_t *slots;
+    size_t capacity;
+    cdiff_match_keys keys;
+    const uint64_t *base[2];
+    size_t probes;
+    uint64_t home[PIPE_DEPTH]; /* the ring: home slot (below 2^32) and tag bits of elements ahead */
+} in_slot;
+
+static inline in_slot in_slot_of(const table *t, const uint64_t *old_ids, const uint64_t *new_middle) {
+    in_slot w = {(uint32_t *)(void *)t->slots, t->capacity, t->keys, {old_ids, new_middle}, t->probes, {0}};
+    return w;
+}
+
+/* The ring entry of a fingerprint: its home slot and its tag bits (bits 24-31 of the mixed value,
+ * well below the slot index's bits, the high ones, and depending on every input bit below them),
+ * in one word; the slot is fetched. */
+static inline void in_slot_fetch(in_slot *w, size_t position, uint64_t fingerprint) {
+    const uint64_t x = mixed(w->keys, fingerprint);
+    const size_t i = slot_of_mixed(x, w->capacity);
+    w->home[position % PIPE_DEPTH] = (uint64_t)((uint32_t)x & SMALL_TAG) << 32 | i;
+    CDIFF_PREFETCH_WRITE(&w->slots[i]);
+}
+
+static inline void in_slot_start(in_slot *w, const uint64_t *ids, size_t lo, size_t hi) {
+    for (size_t q = 0; q < PIPE_DEPTH && lo + q < hi; q++) in_slot_fetch(w, q, ids[lo + q]);
+}
+
+/* The home of ids[j] from the ring, which then fetches the element PIPE_DEPTH further on. */
+static inline uint64_t in_slot_next(in_slot *w, const uint64_t *ids, size_t j, size_t lo, size_t hi) {
+    const size_t position = j - lo;
+    const uint64_t home = w->home[position % PIPE_DEPTH];
+    if (j + PIPE_DEPTH < hi) in_slot_fetch(w, position + PIPE_DEPTH, ids[j + PIPE_DEPTH]);
+    return home;
+}
+
+/* The slot holding `fingerprint`, or the empty slot where it belongs, from the home slot and tag
+ * in `home`. Counts probes as find_from. */
+static inline uint32_t *in_slot_find(in_slot *w, uint64_t fingerprint, uint64_t home) {
+    const uint32_t tag_bits = (uint32_t)(home >> 32);
+    size_t i = (uint32_t)home;
+    for (;;) {
+        const uint32_t s = w->slots[i];
+        if (s == EMPTY ||
+            ((s ^ tag_bits) < (UINT32_C(1) << 24) && w->base[(s & SMALL_NEW) != 0][s & SMALL_INDEX] == fingerprint))
+            return &w->slots[i];
+        w->probes++;
+        if (++i == w->capacity) i = 0;
+    }
+}
+
+/* As insert_old of match_pass.h (compact). */
+CDIFF_NOINLINE static int insert_old_in_slot(table *t, const uint64_t *old_ids, size_t n) {
+    in_slot w = in_slot_of(t, old_ids, NULL);
+    const size_t limit = t->probe_limit;
+    int pass = PASS_CLEAN;
+    in_slot_start(&w, old_ids, 0, n);
+    for (size_t k = 0; k < n; k++) {
+        const uint64_t home = in_slot_next(&w, old_ids, k, 0, n);
+        uint32_t *s = in_slot_find(&w, old_ids[k], home);
+        if (CDIFF_UNLIKELY(w.probes > limit)) {
+            pass = PASS_OVER_BUDGET;
+            break;
+        }
+        if (*s != EMPTY) {
+            pass = PASS_DUPLICATE;
+            break;
+        }
+        *s = (uint32_t)(home >> 32) | (uint32_t)k;
+    }
+    t->probes = w.probes;
+    return pass;
+}
+
+/* As pair_new of match_pass.h (compact), with the same prediction. */
+CDIFF_NOINLINE static int pair_new_in_slot(table *t, const uint64_t *new_ids, size_t lo, size_t hi, size_t old_lo,
+                                           size_t old_hi, uint32_t *old_to_new, uint32_t *new_to_old,
+                                           cdiff_gathered *g) {
+    const uint64_t *old_ids = t->old_ids;
+    in_slot w = in_slot_of(t, old_ids, new_ids + lo);
+    const size_t limit = t->probe_limit;
+    int pass = PASS_CLEAN;
+    in_slot_start(&w, new_ids, lo, hi);
+    uint32_t *inserts = g->inserts, *values = g->values; /* the finish's lists (match_gather.h) */
+    size_t insert_count = 0, value_count = 0;
+    size_t predicted = old_lo;
+    for (size_t j = lo; j < hi; j++) {
+        const uint64_t home = in_slot_next(&w, new_ids, j, lo, hi);
+        const uint64_t fingerprint = new_ids[j];
+        if (predicted < old_hi && old_ids[predicted] == fingerprint) {
+            if (old_to_new[predicted] != CDIFF_NONE) {
+                pass = PASS_DUPLICATE;
+                break;
+            }
+            old_to_new[predicted] = (uint32_t)j;
+            values[value_count++] = (uint32_t)predicted;
+            new_to_old[j] = (uint32_t)predicted++;
+            continue;
+        }
+        uint32_t *s = in_slot_find(&w, fingerprint, home);
+        if (CDIFF_UNLIKELY(w.probes > limit)) {
+            pass = PASS_OVER_BUDGET;
+            break;
+        }
+        const uint32_t found = *s;
+        if (found == EMPTY) {
+            *s = (uint32_t)(home >> 32) | SMALL_NEW | (uint32_t)(j - lo);
+            inserts[insert_count++] = (uint32_t)j;
+            new_to_old[j] = CDIFF_NONE;
+            continue;
+        }
+        const uint32_t ref = found & SMALL_INDEX;
+        if ((found & SMALL_NEW) || ref < old_lo || ref >= old_hi || old_to_new[ref] != CDIFF_NONE) {
+            pass = PASS_DUPLICATE;
+            break;
+        }
+        old_to_new[ref] = (uint32_t)j;
+        new_to_old[j] = ref;
+        values[value_count++] = ref;
+        predicted = (size_t)ref + 1;
+    }
+    t->probes = w.probes;
+    g->insert_count = insert_count;
+    g->value_count = value_count;
+    return pass;
+}
+
+#undef SMALL_NEW
+#undef SMALL_INDEX
+#undef SMALL_TAG

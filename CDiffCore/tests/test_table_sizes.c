@@ -1,0 +1,110 @@
+/* The serial first pass comes in three forms by table size (match.c): the template pass below
+ * IN_SLOT_MIN_SLOTS, which also feeds the LIS as it pairs; the in-slot-tag pass up to
+ * TAG_MIN_SLOTS, which lists the LIS input; the tagged pass above. Each lists the finish's inserts
+ * (match_gather.h), flat and as the rows of one section. Seeded lists of sizes on both sides of
+ * each boundary, edited the way apps edit (runs of kept rows broken by deletes, inserts and rows
+ * moved far), give the sorted match's bytes (a path that lists nothing) and, up to 20k rows, pass
+ * the oracle.
+ * Planted duplicates make the pass hand over to the full redo after it has listed, which must not
+ * leave its lists in use. */
+#include <stdbool.h>
+#include <stdlib.h>
+
+#include "check.h"
+#include "check_internal.h"
+#include "harness.h"
+#include "inputs.h"
+#include "../src/internal.h"
+#include "rng.h"
+
+/* Old: `count` distinct ids (a bijection of the index). New: old with about `edits` per mille of
+ * its rows deleted, as many fresh rows inserted, and a fifth as many moved to random places. */
+static void make_edited(rng *r, size_t count, size_t edits, flat_input *o, flat_input *n) {
+    flat_input_clear(o);
+    flat_input_clear(n);
+    for (size_t k = 0; k < count; k++) flat_input_add(o, (k + 1) * 0x9E3779B97F4A7C15ull, rng_below(r, 2));
+    uint64_t fresh = (count + 1) * 0x9E3779B97F4A7C15ull;
+    for (size_t k = 0; k < count; k++) {
+        if (rng_below(r, 1000) < edits) { /* an insert before it */
+            flat_input_add(n, fresh, rng_below(r, 2));
+            fresh += 0x9E3779B97F4A7C15ull;
+        }
+        if (rng_below(r, 1000) >= edits) flat_input_add(n, o->ids[k], rng_below(r, 2)); /* else deleted */
+    }
+    for (size_t k = 0; k < n->count * edits / 5000; k++) {
+        size_t a = rng_below(r, n->count), b = rng_below(r, n->count);
+        uint64_t swap = n->ids[a];
+        n->ids[a] = n->ids[b];
+        n->ids[b] = swap;
+    }
+}
+
+/* Table and sort agree, flat and as one section's rows; the oracle accepts the table's result. */
+static const char *table_equals_sorted(cdiff_context *table, cdiff_context *sorted, const flat_input *o,
+                                       const flat_input *n) {
+    cdiff_list fo = flat_input_list(o, 1), fn = flat_input_list(n, 1);
+    check_blob first = {0}, second = {0};
+    cdiff_changes a, b;
+    const char *err = NULL;
+    if (cdiff_diff(table, &fo, &fn, &a) != CDIFF_OK || cdiff_diff(sorted, &fo, &fn, &b) != CDIFF_OK)
+        return check_fail("a flat diff failed");
+    if (table->stats.sorted_levels != 0) return check_fail("the table gave up");
+    check_blob_changes(&first, &a);
+    check_blob_changes(&second, &b);
+    if (!check_blob_equal(&first, &second)) err = check_fail("flat: the table's bytes differ from the sort's");
+    check_blob_free(&first);
+    check_blob_free(&second);
+    if (err) return err;
+
+    size_t old_rows[1] = {o->count}, new_rows[1] = {n->count};
+    const uint64_t section[1] = {1};
+    cdiff_sectioned_list so = {section, NULL, old_rows, 1, o->ids, o->contents, o->count};
+    cdiff_sectioned_list sn = {section, NULL, new_rows, 1, n->ids, n->contents, n->count};
+    cdiff_changes sections;
+    cdiff_row_changes rows;
+    if (cdiff_diff_sectioned(table, &so, &sn, &sections, &rows) != CDIFF_OK) return check_fail("sectioned diff failed");
+    check_blob_rows(&first, &rows);
+    if (cdiff_diff_sectioned(sorted, &so, &sn, &sections, &rows) != CDIFF_OK) return check_fail("sectioned diff failed");
+    check_blob_rows(&second, &rows);
+    if (!check_blob_equal(&first, &second)) err = check_fail("one section: the table's bytes differ from the sort's");
+    check_blob_free(&first);
+    check_blob_free(&second);
+    /* The oracle (quadratic in places) on the smaller lists; the larger ones rest on the sort. */
+    return err || o->count > 20000 ? err : check_run_flat(table, &fo, &fn);
+}
+
+static void test_first_passes_of_every_size_give_the_sorted_match_s_result(void) {
+    /* Elements of the first pass (old + new's middle) from about 1.2k to 360k: the template pass
+     * unpipelined and pipelined, the in-slot pass across its range, the tagged pass. */
+    static const size_t counts[] = {600, 1500, 12000, 14000, 27000, 60000, 145000, 180000};
+    static const size_t edits[] = {0, 3, 100, 400};
+    flat_input o = {0}, n = {0};
+    cdiff_context *table = cdiff_context_create(), *sorted = cdiff_context_create();
+    const char *err = table && sorted ? NULL : "cdiff_context_create returned NULL";
+    if (sorted) sorted->force_sorted = true;
+    for (size_t c = 0; c < sizeof counts / sizeof *counts && !err; c++) {
+        for (size_t e = 0; e < sizeof edits / sizeof *edits && !err; e++) {
+            const uint64_t seed = harness_seed() ^ (c * 0x9E3779B97F4A7C15ull) ^ (e * 0xD1B54A32D192ED03ull) ^ 0x5123;
+            rng r = rng_seeded(seed);
+            harness_case("%zu rows, %zu edits per mille, seed 0x%llx", counts[c], edits[e], (unsigned long long)seed);
+            make_edited(&r, counts[c], edits[e], &o, &n);
+            err = table_equals_sorted(table, sorted, &o, &n);
+            /* A duplicate in new's middle, late: the pass has listed almost everything by then. */
+            if (!err && n.count > 2) {
+                n.ids[n.count - 2] = n.ids[n.count / 3];
+                err = table_equals_sorted(table, sorted, &o, &n);
+            }
+        }
+    }
+    cdiff_context_free(table);
+    cdiff_context_free(sorted);
+    flat_input_free(&o);
+    flat_input_free(&n);
+    REQUIRE_CHECK(err);
+}
+
+int main(int argc, char **argv) {
+    harness_init(argc, argv);
+    RUN_TEST(test_first_passes_of_every_size_give_the_sorted_match_s_result);
+    return harness_finish();
+}
