@@ -66,6 +66,15 @@ const char *check_run_flat(cdiff_context *context, const cdiff_list *old_list, c
 const char *check_run_sectioned(cdiff_context *context, const cdiff_sectioned_list *old_list,
                                 const cdiff_sectioned_list *new_list);
 
+/** Diffs `old_list` → `new_list` on two contexts, flat and as the rows of one section each, and
+ *  compares the results byte for byte: for contexts that match differently (a table and the
+ *  sorted match, say), whose results the contract makes identical. Returns NULL, or what differs
+ *  (including a non-OK status). `first` holds the flat diff of `context_a` on return, for the
+ *  caller's own checks (valid until the next diff on it). */
+const char *check_same_bytes_flat_and_one_section(cdiff_context *context_a, cdiff_context *context_b,
+                                                  const cdiff_list *old_list, const cdiff_list *new_list,
+                                                  cdiff_changes *first);
+
 /* ---- Reference algorithms (exposed so the tests can test the oracle) ---- */
 
 /** Length of a longest strictly increasing subsequence, by the O(n^2) DP. */

@@ -190,3 +190,34 @@ const char *check_run_sectioned(cdiff_context *context, const cdiff_sectioned_li
     free_sectioned(&n);
     return err;
 }
+
+/* The one-section diffs run first, so that the flat diff of context_a is its last (see check.h). */
+const char *check_same_bytes_flat_and_one_section(cdiff_context *context_a, cdiff_context *context_b,
+                                                  const cdiff_list *old_list, const cdiff_list *new_list,
+                                                  cdiff_changes *first) {
+    check_blob a = {0}, b = {0};
+    const char *err = NULL;
+    size_t old_rows[1] = {old_list->count}, new_rows[1] = {new_list->count};
+    const uint64_t section[1] = {1};
+    cdiff_sectioned_list so = {section, NULL, old_rows, 1, old_list->ids, old_list->contents, old_list->count};
+    cdiff_sectioned_list sn = {section, NULL, new_rows, 1, new_list->ids, new_list->contents, new_list->count};
+    cdiff_changes sections, other;
+    cdiff_row_changes rows;
+    if (cdiff_diff_sectioned(context_a, &so, &sn, &sections, &rows) != CDIFF_OK) return check_fail("a sectioned diff failed");
+    check_blob_rows(&a, &rows);
+    if (cdiff_diff_sectioned(context_b, &so, &sn, &sections, &rows) != CDIFF_OK) err = check_fail("a sectioned diff failed");
+    else check_blob_rows(&b, &rows);
+    if (!err && !check_blob_equal(&a, &b)) err = check_fail("one section: the two contexts' bytes differ");
+    check_blob_free(&a);
+    check_blob_free(&b);
+    if (err) return err;
+
+    if (cdiff_diff(context_b, old_list, new_list, &other) != CDIFF_OK) return check_fail("a flat diff failed");
+    check_blob_changes(&b, &other);
+    if (cdiff_diff(context_a, old_list, new_list, first) != CDIFF_OK) err = check_fail("a flat diff failed");
+    else check_blob_changes(&a, first);
+    if (!err && !check_blob_equal(&a, &b)) err = check_fail("flat: the two contexts' bytes differ");
+    check_blob_free(&a);
+    check_blob_free(&b);
+    return err;
+}
