@@ -172,11 +172,12 @@ public final class DiffContext: @unchecked Sendable {
     let coreParallelMinimum: Int
 
     /// `coreParallelMinimum` of the contexts diffs use: old rows plus new's untrimmed middle.
-    /// Measured on the 2-core VM through `CoreRunner`, both cores free: DK-100k (200,000
+    /// Measured on the 2-core VM through `CoreRunner`, both cores free: DK-100k (about 140,000
     /// elements) 1.33 -> 1.20 ms, DK-100k spread 2.20 -> 1.93, sectioned-100x1000 2.0 -> 1.85;
-    /// with the C runner two threads pay from about 50,000 elements. The two-thread passes cost
-    /// more instructions in all (DK-100k 19.5M -> 22.2M, all threads): with the second core busy
-    /// with other processes, sectioned-100x1000 went 2.62 -> 2.89 ms instead.
+    /// with the C runner, matching on two threads took 93% of one thread's time at 100,000 elements
+    /// and 89% at 200,000. The two-thread passes cost more instructions in all (DK-100k 19.5M ->
+    /// 22.2M, all threads): with the second core busy with other processes, sectioned-100x1000
+    /// went 2.62 -> 2.89 ms instead.
     static let typedCoreParallelMinimum = 131_072
 
     /// A new context. Traps only if the process is out of memory for a few hundred bytes.
