@@ -19,21 +19,19 @@ static cdiff_status check_side(const cdiff_sectioned_list *list) {
     return total == list->row_count ? CDIFF_OK : CDIFF_ERR_SECTION_COUNTS;
 }
 
-static size_t max_size(size_t a, size_t b) { return a > b ? a : b; }
-static size_t min_size(size_t a, size_t b) { return a < b ? a : b; }
-
 /* Every size below is at most 16 * CDIFF_MAX_COUNT + a little, which fits a 64-bit size_t; on a
  * 32-bit target the multiplications are checked. */
 static cdiff_status reserve_all(cdiff_context *context, size_t so, size_t sn, size_t ro, size_t rn, bool own_maps) {
     const size_t u32 = sizeof(uint32_t);
     size_t bytes[BUF_COUNT] = {0};
     size_t section_lis = 0, rows_scratch = 0;
-    if (!cdiff_mul(min_size(so, sn), 3 * u32 + 1, &section_lis) || !cdiff_rows_finish_bytes(ro, rn, sn, &rows_scratch))
+    if (!cdiff_mul(cdiff_min_size(so, sn), 3 * u32 + 1, &section_lis) ||
+        !cdiff_rows_finish_bytes(ro, rn, sn, &rows_scratch))
         return CDIFF_ERR_TOO_LARGE;
-    bytes[BUF_SCRATCH] = max_size(max_size(cdiff_match_table_bytes(so, sn), section_lis),
-                                  max_size(cdiff_match_table_bytes(ro, rn), rows_scratch));
+    bytes[BUF_SCRATCH] = cdiff_max_size(cdiff_max_size(cdiff_match_table_bytes(so, sn), section_lis),
+                                        cdiff_max_size(cdiff_match_table_bytes(ro, rn), rows_scratch));
     const struct { enum cdiff_buffer_id id; size_t count, unit; } sized[] = {
-        {BUF_CHAIN, max_size(max_size(so, sn), max_size(ro, rn)), u32},
+        {BUF_CHAIN, cdiff_max_size(cdiff_max_size(so, sn), cdiff_max_size(ro, rn)), u32},
         {BUF_OLD_TO_NEW, own_maps ? ro : 0, u32}, {BUF_NEW_TO_OLD, own_maps ? rn : 0, u32},
         {BUF_DEL_MOVES, ro, sizeof(cdiff_path_move)}, {BUF_INS_UPDATES, rn, sizeof(cdiff_path_move)},
         {BUF_OLD_DUPS, ro, u32}, {BUF_NEW_DUPS, rn, u32},

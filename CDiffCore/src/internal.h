@@ -109,6 +109,9 @@ static inline bool cdiff_mul(size_t a, size_t b, size_t *out) {
     return true;
 }
 
+static inline size_t cdiff_min_size(size_t a, size_t b) { return a < b ? a : b; }
+static inline size_t cdiff_max_size(size_t a, size_t b) { return a > b ? a : b; }
+
 /* ---- Matching (match.c) ---- */
 
 /* Pairs the k-th occurrence of each identity in old with its k-th occurrence in new.
@@ -148,16 +151,6 @@ void cdiff_match_sorted(const uint64_t *old_ids, size_t n, const uint64_t *new_i
  * distinct (count < 2^32). `tops` and `piles` are scratch of `count` words; marks[k] becomes 1
  * for members and 0 for the rest. Returns the subsequence length. O(count log count). */
 size_t cdiff_lis_mark(const uint32_t *values, size_t count, uint32_t *tops, uint32_t *piles, uint8_t *marks);
-
-/* cdiff_lis_mark with its scratch carved from the memory right after values[0..count): tops,
- * piles (count words each), then the marks (count bytes), which it returns. The callers gather
- * `values` at the start of BUF_SCRATCH, reserved for 13 bytes per value. */
-static inline const uint8_t *cdiff_lis_marks_after(uint32_t *values, size_t count) {
-    uint32_t *tops = values + count, *piles = tops + count;
-    uint8_t *marks = (uint8_t *)(piles + count);
-    cdiff_lis_mark(values, count, tops, piles, marks);
-    return marks;
-}
 
 /* ---- Input checks (diff_flat.c) ---- */
 cdiff_status cdiff_check_ids(const uint64_t *ids, const uint64_t *contents, size_t count);

@@ -33,14 +33,12 @@
  * at 190,000; GCD's runner costs a little more per call. */
 #define FINISH_PARALLEL_MIN_ROWS ((size_t)49152)
 
-static size_t min_size(size_t a, size_t b) { return a < b ? a : b; }
-
 bool cdiff_rows_finish_bytes(size_t old_rows, size_t new_rows, size_t new_sections, size_t *out) {
     const size_t u32 = sizeof(uint32_t);
     size_t from = 0, staying = 0, values = 0;
     if (!cdiff_mul(new_rows, u32, &from) || !cdiff_mul(new_sections, u32, &staying)) return false;
     /* old_rows <= CDIFF_MAX_COUNT, so 2 * old_rows fits */
-    if (!cdiff_mul(min_size(new_rows, 2 * old_rows), 3 * u32 + 1, &values)) return false;
+    if (!cdiff_mul(cdiff_min_size(new_rows, 2 * old_rows), 3 * u32 + 1, &values)) return false;
     size_t total = from + staying;
     if (total < from || total + values < total || total + values + 2 * u32 < total + values) return false;
     *out = total + values + 2 * u32; /* + rounding of the first half's marks to whole words */
@@ -206,7 +204,7 @@ static size_t split_section(const uint32_t *new_start, size_t sections, size_t m
 
 static bool splits(const cdiff_context *context, size_t n, size_t m) {
     if (context->runner == NULL || n == 0 || m < 4) return false;
-    return n + m >= min_size(FINISH_PARALLEL_MIN_ROWS, context->parallel_min);
+    return n + m >= cdiff_min_size(FINISH_PARALLEL_MIN_ROWS, context->parallel_min);
 }
 
 /* starts[s] = first row of section s; starts[count] = total. */
@@ -238,7 +236,7 @@ static void finish_on_two(cdiff_context *context, rows_job *job, size_t n, size_
     job->old_cut = n / 2;
     a->end_section = b->first_section = cut;
     a->values = values;
-    b->values = values + min_size(m0, n);
+    b->values = values + cdiff_min_size(m0, n);
     a->inserts = inserts;
     b->inserts = inserts + m0; /* a half lists at most one insert per row */
     run_both(context, job, pair_task, was_paired);
@@ -260,7 +258,7 @@ static void finish_on_two(cdiff_context *context, rows_job *job, size_t n, size_
     b->moves = (cdiff_path_move *)(void *)deletes + (n - b->kept);
     a->updates = (cdiff_path_move *)(inserts + insert_count);
     b->updates = (cdiff_path_move *)(void *)inserts + (m - b->kept);
-    uint32_t *lis = b->values + min_size(m - m0, n);
+    uint32_t *lis = b->values + cdiff_min_size(m - m0, n);
     a->lis = lis;
     b->lis = lis + 2 * (size_t)a->largest + (a->largest + 3) / 4;
     run_both(context, job, finish_task, was_finished);
