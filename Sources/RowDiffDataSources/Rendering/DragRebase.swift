@@ -23,7 +23,9 @@ enum DragRebase {
 
     /// The rows whose place (section, or the row before them) differs between `before` and `after`,
     /// in `after`'s order. A drag changes at most three places: the row, its old and its new follower.
-    /// - Complexity: O(rows) expected.
+    /// Rows whose key is not equal to itself (NaN) are left out: no state could name them, and every
+    /// NaN hashes alike, so putting them in the table would walk all the earlier ones.
+    /// - Complexity: O(rows) expected, whatever the keys.
     static func placements<Section: DiffableSection>(from before: [Section], to after: [Section]) -> [Placement<Section>] {
         var old: [Section.Row.DiffIdentity: (section: Int, previous: Section.Row.DiffIdentity?)] = [:]
         old.reserveCapacity(before.reduce(0) { $0 + $1.rows.count })
@@ -31,7 +33,7 @@ enum DragRebase {
             var previous: Section.Row.DiffIdentity?
             for row in section.rows {
                 let id = row.diffIdentity
-                if old[id] == nil { old[id] = (s, previous) }
+                if id == id, old[id] == nil { old[id] = (s, previous) }
                 previous = id
             }
         }
@@ -41,7 +43,7 @@ enum DragRebase {
             for row in section.rows {
                 let id = row.diffIdentity
                 defer { previous = id }
-                guard let place = old[id] else { continue }
+                guard id == id, let place = old[id] else { continue }
                 let sectionBefore = before[place.section].diffIdentity
                 if sectionBefore == section.diffIdentity && place.previous == previous { continue }
                 result.append(Placement(row: id, sectionBefore: sectionBefore, sectionAfter: section.diffIdentity, follows: previous))
