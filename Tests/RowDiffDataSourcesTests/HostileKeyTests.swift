@@ -40,17 +40,32 @@ struct HostileKeyTests {
             let rows = ids.map(Reading.init(id:))
             return ([FlatSection(rows: rows)], [FlatSection(rows: Array(rows.dropFirst()) + [rows[0]])])
         }
-        // Row 0.5 is the only ordinary key among the NaNs; the user drags it from first to last.
-        let hostile = dragFirstToEnd([0.5] + Array(repeating: Double.nan, count: count - 1))
+        // Rows 0.5 and 1.5 are the only ordinary keys; the user drags 0.5 from first to last, after 1.5.
+        let hostile = dragFirstToEnd([0.5] + Array(repeating: Double.nan, count: count - 2) + [1.5])
         let ordinary = dragFirstToEnd((0..<count).map { Double($0) + 0.5 })
         var hostilePlacements: [DragRebase.Placement<FlatSection<Reading>>] = []
         var ordinaryPlacements: [DragRebase.Placement<FlatSection<Reading>>] = []
         let ordinaryTime = Self.seconds { ordinaryPlacements = DragRebase.placements(from: ordinary.before, to: ordinary.after) }
         let hostileTime = Self.seconds { hostilePlacements = DragRebase.placements(from: hostile.before, to: hostile.after) }
         // Ordinary keys: the dragged row and its old follower changed place. NaN rows cannot be
-        // named by any state, so only the dragged row is a placement.
+        // named by any state, nor can a NaN follower (1.5 stays after one): only the dragged row is a
+        // placement, after 1.5.
         #expect(ordinaryPlacements.map(\.row) == [1.5, 0.5])
         #expect(hostilePlacements.map(\.row) == [0.5])
+        #expect(hostilePlacements.map(\.follows) == [1.5])
         #expect(hostileTime < 20 * ordinaryTime + 2, "NaN keys took \(hostileTime) s, ordinary ones \(ordinaryTime) s")
+    }
+
+    /// A row after a NaN key that the drag left in place must not be rebased: its follower cannot be
+    /// found again, and placing it would move it to the front of its section.
+    @Test("A pending state keeps a row that follows a NaN key where it is, and still keeps the drag")
+    func nanFollower_isNotRebasedToTheFront() {
+        let rows = [0.5, .nan, 1.5, 2.5].map(Reading.init(id:))
+        let before = [FlatSection(rows: rows)]
+        let after = [FlatSection(rows: [rows[3], rows[0], rows[1], rows[2]])] // 2.5 dragged to the top
+        let placements = DragRebase.placements(from: before, to: after)
+        #expect(placements.map(\.row) == [2.5, 0.5])
+        let rebased = DragRebase.apply(placements, to: before)
+        #expect(rebased[0].rows.map(\.id).map { $0.isNaN ? -1 : $0 } == [2.5, 0.5, -1, 1.5])
     }
 }

@@ -24,7 +24,8 @@ enum DragRebase {
     /// The rows whose place (section, or the row before them) differs between `before` and `after`,
     /// in `after`'s order. A drag changes at most three places: the row, its old and its new follower.
     /// Rows whose key is not equal to itself (NaN) are left out: no state could name them, and every
-    /// NaN hashes alike, so putting them in the table would walk all the earlier ones.
+    /// NaN hashes alike, so putting them in the table would walk all the earlier ones. So is a row
+    /// that follows such a key: `apply` could not find its follower again (the state decides).
     /// - Complexity: O(rows) expected, whatever the keys.
     static func placements<Section: DiffableSection>(from before: [Section], to after: [Section]) -> [Placement<Section>] {
         var old: [Section.Row.DiffIdentity: (section: Int, previous: Section.Row.DiffIdentity?)] = [:]
@@ -44,6 +45,7 @@ enum DragRebase {
                 let id = row.diffIdentity
                 defer { previous = id }
                 guard id == id, let place = old[id] else { continue }
+                if let follows = previous, follows != follows { continue }
                 let sectionBefore = before[place.section].diffIdentity
                 if sectionBefore == section.diffIdentity && place.previous == previous { continue }
                 result.append(Placement(row: id, sectionBefore: sectionBefore, sectionAfter: section.diffIdentity, follows: previous))
