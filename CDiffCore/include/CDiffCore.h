@@ -148,11 +148,13 @@ typedef void (*cdiff_runner)(void *user_data, size_t count, cdiff_task task, voi
  *  `min_elements` elements (old plus new's untrimmed middle; 0 means CDIFF_PARALLEL_MIN_ELEMENTS,
  *  measured for 2 cores) is split into two tasks run by `runner`, typically the caller's thread
  *  pool (GCD's concurrentPerform, a worker thread). NULL (the default) keeps every diff on the
- *  calling thread. A sectioned diff of at least 49,152 rows (old plus new), or of `min_elements`
- *  if fewer, also finishes its rows (deletes, inserts, moves, updates) in two tasks. Results are
- *  identical either way, byte for byte; only the time changes. The context calls the runner only
- *  from inside its own diff calls, on the calling thread, twice per step that qualifies (at most
- *  four times per diff). Since 1.2.0.
+ *  calling thread. A diff of at least 49,152 elements (old plus new; for a flat list, or one
+ *  section's rows, their untrimmed middles), or of `min_elements` if fewer, also finishes its rows
+ *  (deletes, inserts, moves, updates) in two tasks. Results are identical either way, byte for
+ *  byte; only the time changes. The context calls the runner only from inside its own diff calls,
+ *  on the calling thread: twice for a match that qualifies, once for a flat finish and twice for a
+ *  sectioned one (at most four times per diff while the sections, matched like a flat list, stay
+ *  below `min_elements`). Since 1.2.0.
  *  - Complexity: O(1). NULL context is harmless. */
 CDIFF_API void cdiff_context_set_runner(cdiff_context *context, cdiff_runner runner, void *user_data,
                                         size_t min_elements);
