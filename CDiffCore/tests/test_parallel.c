@@ -447,15 +447,19 @@ static void test_the_flat_finish_splits_from_its_threshold(void) {
 }
 
 /* Old: `count` distinct ids; new: about `edits` per mille of its rows deleted, as many fresh rows
- * inserted, a fifth as many swapped far; contents change at random, in runs or everywhere. */
+ * inserted, a fifth as many swapped far; contents change at random, in runs or everywhere. The
+ * first fresh row's identity (new only) is kept in `fresh_id` (0: none). */
+static uint64_t fresh_id;
 static void edited_lists(rng *r, size_t count, size_t edits) {
     flat_input_clear(&old_in);
     flat_input_clear(&new_in);
+    fresh_id = 0;
     const uint64_t changed = rng_below(r, 4); /* 0: no contents change; 3: almost all do */
     for (size_t k = 0; k < count; k++) flat_input_add(&old_in, 0x9E3779B97F4A7C15ull * (k + 1), k);
     uint64_t fresh = 0x9E3779B97F4A7C15ull * (count + 1);
     for (size_t k = 0; k < count; k++) {
         if (rng_below(r, 1000) < edits) {
+            if (fresh_id == 0) fresh_id = fresh;
             flat_input_add(&new_in, fresh, 0);
             fresh += 0x9E3779B97F4A7C15ull;
         }
@@ -471,11 +475,13 @@ static void edited_lists(rng *r, size_t count, size_t edits) {
 
 /* Around the finish's threshold, after each kind of match: the serial one that lists the inserts
  * and the LIS input (the default min_elements: in-slot tags from 2^16 slots), and the two-thread
- * one, after which the finish lists them itself (min_elements 16). Flat and as one section, the
+ * one, after which the finish lists them itself (min_elements 16; its passes keep tags in their
+ * slots from 2^16 slots too: 12,000 rows are below, 14,000 above). Flat and as one section, the
  * bytes of a fresh context each time (ASan sees any write past a list's end) equal the sorted
- * match's on one thread; with a duplicate planted late in new, after the match has listed. */
+ * match's on one thread; with a duplicate planted late in new, after the match has listed: a
+ * second copy of an old identity, or of a new-only one. */
 static void test_the_flat_finish_on_two_threads_equals_the_serial_one(void) {
-    static const size_t counts[] = {24600, 40000, 70000};
+    static const size_t counts[] = {12000, 14000, 24600, 70000};
     static const size_t edits[] = {3, 100, 400};
     static const size_t minimums[] = {0, 16};
     cdiff_context *sorted = cdiff_context_create();
@@ -486,8 +492,11 @@ static void test_the_flat_finish_on_two_threads_equals_the_serial_one(void) {
             const uint64_t seed = harness_seed() ^ (c * 0x9E3779B97F4A7C15ull) ^ (e * 0xD1B54A32D192ED03ull) ^ 0xF1;
             rng r = rng_seeded(seed);
             edited_lists(&r, counts[c], edits[e]);
-            for (int planted = 0; planted < 2 && !harness_failed(); planted++) {
-                if (planted) new_in.ids[new_in.count - 2] = new_in.ids[new_in.count / 3];
+            const uint64_t new_only = fresh_id;
+            for (int planted = 0; planted < 3 && !harness_failed(); planted++) {
+                if (planted == 1) new_in.ids[new_in.count - 2] = new_in.ids[new_in.count / 3];
+                if (planted == 2 && new_only == 0) break;
+                if (planted == 2) new_in.ids[new_in.count - 2] = new_only;
                 for (size_t k = 0; k < 2 && !harness_failed(); k++) {
                     harness_case("%zu rows, %zu edits per mille, duplicate %d, min_elements %zu, seed 0x%llx",
                                  counts[c], edits[e], planted, minimums[k], (unsigned long long)seed);
