@@ -26,7 +26,7 @@ typedef struct finish_job {
     const cdiff_gathered *gathered; /* NULL, or the match's lists when `done` (see match_gather.h) */
     const uint64_t *old_contents, *new_contents;
     const uint32_t *old_to_new, *new_to_old;
-    size_t n, m, lo, old_hi, hi; /* the old middle is [lo, old_hi), the new middle [lo, hi) */
+    size_t m, lo, old_hi, hi;    /* the old middle is [lo, old_hi), the new middle [lo, hi) */
     uint32_t *deletes;           /* del_moves: the deletes, then the moves */
     uint32_t *inserts;           /* ins_updates: the inserts, then the updates */
     bool split;                  /* two threads: the parts run at the same time */
@@ -212,7 +212,7 @@ void cdiff_finish_level_gathered(cdiff_context *context, const cdiff_match *matc
     const size_t n = out->old_count, m = out->new_count;
     finish_job job = {.context = context, .gathered = gathered, .old_contents = old_contents,
                       .new_contents = new_contents, .old_to_new = out->old_to_new, .new_to_old = out->new_to_old,
-                      .n = n, .m = m, .lo = match->prefix, .old_hi = n - match->suffix, .hi = m - match->suffix,
+                      .m = m, .lo = match->prefix, .old_hi = n - match->suffix, .hi = m - match->suffix,
                       .deletes = del_moves, .inserts = ins_updates, .lis_scratch = context->buffers[BUF_SCRATCH].data};
     if (gathered != NULL && gathered->done && gathered->inserts == job.inserts) {
         job.listed = true;
