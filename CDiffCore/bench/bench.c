@@ -6,7 +6,11 @@
  * one persistent pthread worker), which matches large passes on two threads. Then flooding input
  * (tests/hostile.c) against random input of the same size.
  *
- *   bench [--json] [--runs N] [--only NAME|flood]
+ *   bench [--json] [--runs N] [--only NAME|flood] [--min N]
+ *
+ * --min N: the two-thread runner's min_elements (default 0, the core's CDIFF_PARALLEL_MIN_ELEMENTS);
+ * the typed Swift path passes 131072, which puts DK-100k, its spread and the sectioned rows on two
+ * threads.
  *
  * Times are wall clock (CLOCK_MONOTONIC) and noisy on shared machines: compare runs made
  * back to back, and gate CI on the tests' allocation counts, not on these numbers. */
@@ -108,10 +112,12 @@ static long minor_faults(void) {
 }
 
 /* The warm median on a context whose runner is `runner` (same warm-up as the serial runs). */
+static size_t parallel_min; /* --min */
+
 static double warm_median(const workload *w, size_t runs, worker *runner, double *samples) {
     cdiff_context *context = cdiff_context_create();
     if (!context) return 0;
-    cdiff_context_set_runner(context, worker_run, runner, 0);
+    cdiff_context_set_runner(context, worker_run, runner, parallel_min);
     run_diff(context, w);
     run_diff(context, w);
     for (size_t k = 0; k < runs; k++) {
@@ -263,14 +269,14 @@ static void print_table(const result *results, size_t count) {
     }
     printf("\nold/new: elements (sectioned: rows; B/el counts sections too). moves: section + row moves.\n"
            "2 thr: the warm median with a two-thread runner (cdiff_context_set_runner; one pthread worker):\n"
-           "passes of at least %d elements match on two threads, smaller ones as before.\n"
+           "passes of at least %zu elements match on two threads, smaller ones as before.\n"
            "cold ms: the first diff on a fresh context (scratch allocated and faulted in); x: cold / median\n"
            "(target <= %.1f, informative: it is mostly the kernel's page faults, see the README); pages: the\n"
            "4 KB pages that first diff wrote for the first time (minor page faults, getrusage).\n"
            "patch ms: median of cdiff_patch alone. B/el d: peak context memory after the diffs / (old + new);\n"
            "B/el: the same after the patch too (its steps are stored exactly, 24 B each, see CDiffCore.h).\n"
            "ok/OVER: median within target (if any) and B/el d <= %.0f.\n",
-           CDIFF_PARALLEL_MIN_ELEMENTS / 2, COLD_TARGET, SCRATCH_TARGET);
+           parallel_min ? parallel_min : (size_t)CDIFF_PARALLEL_MIN_ELEMENTS, COLD_TARGET, SCRATCH_TARGET);
 }
 
 static void print_json(const result *results, size_t count, const flood_result *floods) {
@@ -313,8 +319,9 @@ int main(int argc, char **argv) {
         if (!strcmp(argv[k], "--json")) json = 1;
         else if (!strcmp(argv[k], "--runs") && k + 1 < argc) runs = (size_t)strtoul(argv[++k], NULL, 10);
         else if (!strcmp(argv[k], "--only") && k + 1 < argc) only = argv[++k];
+        else if (!strcmp(argv[k], "--min") && k + 1 < argc) parallel_min = (size_t)strtoul(argv[++k], NULL, 10);
         else {
-            fprintf(stderr, "usage: %s [--json] [--runs N (>= 10)] [--only NAME|flood]\n", argv[0]);
+            fprintf(stderr, "usage: %s [--json] [--runs N (>= 10)] [--only NAME|flood] [--min N]\n", argv[0]);
             return 2;
         }
     }

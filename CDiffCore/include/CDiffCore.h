@@ -148,19 +148,24 @@ typedef void (*cdiff_runner)(void *user_data, size_t count, cdiff_task task, voi
  *  `min_elements` elements (old plus new's untrimmed middle; 0 means CDIFF_PARALLEL_MIN_ELEMENTS,
  *  measured for 2 cores) is split into two tasks run by `runner`, typically the caller's thread
  *  pool (GCD's concurrentPerform, a worker thread). NULL (the default) keeps every diff on the
- *  calling thread. A sectioned diff of at least 49,152 rows (old plus new), or of `min_elements`
- *  if fewer, also finishes its rows (deletes, inserts, moves, updates) in two tasks. Results are
- *  identical either way, byte for byte; only the time changes. The context calls the runner only
- *  from inside its own diff calls, on the calling thread, twice per step that qualifies (at most
- *  four times per diff). Since 1.2.0.
+ *  calling thread. A diff of at least 49,152 elements (old plus new; for a flat list, or one
+ *  section's rows, their untrimmed middles), or of `min_elements` if fewer, also finishes its rows
+ *  (deletes, inserts, moves, updates) in two tasks. Results are identical either way, byte for
+ *  byte; only the time changes. The context calls the runner only from inside its own diff calls,
+ *  on the calling thread: twice for a match that qualifies, once for a flat finish and twice for a
+ *  sectioned one (at most four times per diff while the sections, matched like a flat list, stay
+ *  below `min_elements`). Since 1.2.0.
  *  - Complexity: O(1). NULL context is harmless. */
 CDIFF_API void cdiff_context_set_runner(cdiff_context *context, cdiff_runner runner, void *user_data,
                                         size_t min_elements);
 
-/** Elements (old plus new's middle) from which a context with a runner matches on two threads.
- *  Each thread walks the whole of each side to find its half's elements, so splitting pays only
- *  once the table outgrows the caches: measured on a 2-core AMD EPYC, 1M rows 18.5 -> 12.5 ms,
- *  but 100k rows slower on two threads than on one. */
+/** Elements (old plus new's middle) from which a context with a runner matches on two threads,
+ *  when set_runner is given 0. Two threads run more instructions in all (the split into halves,
+ *  the runner's calls), so with the second core busy they lose; this default is where every shape
+ *  measured gains. With both cores free (2-core AMD EPYC, one pthread worker, edits at random
+ *  positions, contents), a diff matched on two threads takes 0.97x the time of one matched on one
+ *  thread at 50,000 elements, 0.90x at 120,000 and 0.88x at 200,000: a caller that keeps a core
+ *  free for its diffs may pass a lower min_elements (RowDiff's typed diffs pass 131,072). */
 #define CDIFF_PARALLEL_MIN_ELEMENTS 524288
 
 /* ---- Flat diff ---- */

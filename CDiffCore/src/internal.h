@@ -157,7 +157,8 @@ cdiff_status cdiff_check_ids(const uint64_t *ids, const uint64_t *contents, size
 cdiff_status cdiff_check_contents(const uint64_t *old_contents, size_t n, const uint64_t *new_contents, size_t m);
 
 /* Computes deletes, inserts, minimal moves and updates of one matched level (a flat list, or the
- * sections of a sectioned list) into `out`, whose maps and duplicate lists are already set. */
+ * sections of a sectioned list) into `out`, whose maps and duplicate lists are already set
+ * (flat_finish.c). */
 void cdiff_finish_level(cdiff_context *context, const cdiff_match *match, const uint64_t *old_contents,
                         const uint64_t *new_contents, void *del_moves, void *ins_updates, cdiff_changes *out);
 

@@ -60,6 +60,7 @@ typedef struct shared_match {
     share shares[2];
     size_t old_lo, old_hi; /* old's middle: the new middle pairs only inside it */
     uint32_t *old_to_new, *new_to_old;
+    bool in_slot; /* untagged tables keep tags in their slots (IN_SLOT) */
 } shared_match;
 
 /* Lists region r of a side under the halves, without a branch per element: each element is
@@ -113,8 +114,15 @@ static void segments_of(const side_split *side, unsigned h, segment out[2]) {
     }
 }
 
-/* Every pass below takes `tagged` as a constant (the callers branch once per list), so that each
- * is compiled twice, without the tag code or with it, like the serial passes. */
+/* How a pass tells its slots' elements apart, as the serial passes do (match.c): PLAIN reads the
+ * fingerprint a slot names, TAGGED compares a tag from the tags' array first, IN_SLOT a tag kept in
+ * the slot itself (match_first_plain.h's layout: 8 tag bits above a 24-bit ref, bit 23 for a new
+ * element counted from the new middle's start). Every pass below takes it as a constant (the callers
+ * branch once per list), so that each is compiled once per kind, without the others' code. */
+enum { PLAIN, TAGGED, IN_SLOT };
+#define SMALL_NEW UINT32_C(0x00800000)
+#define SMALL_INDEX UINT32_C(0x007FFFFF)
+#define SMALL_TAG UINT32_C(0xFF000000)
 #if defined(__GNUC__) || defined(__clang__)
 #define ALWAYS_INLINE inline __attribute__((always_inline))
 #else
@@ -124,42 +132,54 @@ static void segments_of(const side_split *side, unsigned h, segment out[2]) {
 /* The slots (and tags) of the next PIPE_DEPTH elements of a list, fetched ahead. */
 typedef struct ring {
     size_t slot_index[PIPE_DEPTH];
-    tag tags[PIPE_DEPTH];
+    uint32_t bits[PIPE_DEPTH]; /* IN_SLOT: the tag bits, in place (SMALL_TAG) */
+    tag tags[PIPE_DEPTH];      /* TAGGED */
 } ring;
 
-static ALWAYS_INLINE void ring_fetch(const table *t, ring *r, uint64_t fingerprint, size_t q, const bool tagged) {
+static ALWAYS_INLINE void ring_fetch(const table *t, ring *r, uint64_t fingerprint, size_t q, const int kind) {
     const uint64_t x = mixed(t->keys, fingerprint);
     const size_t i = slot_in_half(x, t->capacity);
     r->slot_index[q % PIPE_DEPTH] = i;
+    if (kind == IN_SLOT) r->bits[q % PIPE_DEPTH] = (uint32_t)x & SMALL_TAG;
     CDIFF_PREFETCH_WRITE((uint32_t *)(void *)t->slots + i);
-    if (tagged) {
+    if (kind == TAGGED) {
         r->tags[q % PIPE_DEPTH] = tag_of_mixed(x);
         CDIFF_PREFETCH_WRITE(t->tags + i);
     }
 }
 
 /* Fills the ring with the first PIPE_DEPTH elements of a list. */
-static ALWAYS_INLINE void ring_start(const table *t, ring *r, const uint64_t *ids, segment list, const bool tagged) {
-    for (size_t q = 0; q < PIPE_DEPTH && q < list.count; q++) ring_fetch(t, r, ids[list.elements[q]], q, tagged);
+static ALWAYS_INLINE void ring_start(const table *t, ring *r, const uint64_t *ids, segment list, const int kind) {
+    for (size_t q = 0; q < PIPE_DEPTH && q < list.count; q++) ring_fetch(t, r, ids[list.elements[q]], q, kind);
 }
 
-/* The list's element at q, with its home slot and tag from the ring, which then fetches the
- * element PIPE_DEPTH further on. */
+/* The list's element at q, with its home slot and tag from the ring (IN_SLOT: its tag bits, in
+ * `expected_bits`), which then fetches the element PIPE_DEPTH further on. */
 static ALWAYS_INLINE uint32_t ring_next(const table *t, ring *r, const uint64_t *ids, segment list, size_t q,
-                                        size_t *home, tag *expected, const bool tagged) {
+                                        size_t *home, tag *expected, uint32_t *expected_bits, const int kind) {
     *home = r->slot_index[q % PIPE_DEPTH];
-    *expected = tagged ? r->tags[q % PIPE_DEPTH] : 0;
-    if (q + PIPE_DEPTH < list.count) ring_fetch(t, r, ids[list.elements[q + PIPE_DEPTH]], q + PIPE_DEPTH, tagged);
+    *expected = kind == TAGGED ? r->tags[q % PIPE_DEPTH] : 0;
+    *expected_bits = kind == IN_SLOT ? r->bits[q % PIPE_DEPTH] : 0;
+    if (q + PIPE_DEPTH < list.count) ring_fetch(t, r, ids[list.elements[q + PIPE_DEPTH]], q + PIPE_DEPTH, kind);
     return list.elements[q];
 }
 
-/* The slot holding `fingerprint`, or the empty one where it belongs, from slot `i`. */
-static ALWAYS_INLINE uint32_t *find(table *t, uint64_t fingerprint, size_t i, tag expected, size_t *index,
-                                    const bool tagged) {
+/* The slot holding `fingerprint`, or the empty one where it belongs, from slot `i`. IN_SLOT reads a
+ * slot's fingerprint only when its tag bits are `expected_bits`: from `old_ids` for an old element,
+ * `new_middle` for a new one. */
+static ALWAYS_INLINE uint32_t *find(table *t, uint64_t fingerprint, size_t i, tag expected, uint32_t expected_bits,
+                                    const uint64_t *new_middle, size_t *index, const int kind) {
     uint32_t *slots = (uint32_t *)(void *)t->slots;
     for (;;) {
         const uint32_t ref = slots[i];
-        if (ref == EMPTY || ((!tagged || t->tags[i] == expected) && fingerprint_of(t, ref) == fingerprint)) break;
+        if (ref == EMPTY) break;
+        if (kind == IN_SLOT) {
+            if ((ref ^ expected_bits) < (UINT32_C(1) << 24) &&
+                ((ref & SMALL_NEW) ? new_middle : t->old_ids)[ref & SMALL_INDEX] == fingerprint)
+                break;
+        } else if ((kind == PLAIN || t->tags[i] == expected) && fingerprint_of(t, ref) == fingerprint) {
+            break;
+        }
         t->probes++;
         if (++i == t->capacity) i = 0;
     }
@@ -167,28 +187,30 @@ static ALWAYS_INLINE uint32_t *find(table *t, uint64_t fingerprint, size_t i, ta
     return &slots[i];
 }
 
-static ALWAYS_INLINE int insert_list(table *t, const uint64_t *ids, segment list, const bool tagged) {
+static ALWAYS_INLINE int insert_list(table *t, const uint64_t *ids, segment list, const int kind) {
     ring r;
-    ring_start(t, &r, ids, list, tagged);
+    ring_start(t, &r, ids, list, kind);
     for (size_t q = 0; q < list.count; q++) {
         size_t home, index;
         tag expected;
-        const uint32_t k = ring_next(t, &r, ids, list, q, &home, &expected, tagged);
-        uint32_t *slot = find(t, ids[k], home, expected, &index, tagged);
+        uint32_t bits;
+        const uint32_t k = ring_next(t, &r, ids, list, q, &home, &expected, &bits, kind);
+        uint32_t *slot = find(t, ids[k], home, expected, bits, NULL, &index, kind);
         if (CDIFF_UNLIKELY(t->probes > t->probe_limit)) return PASS_OVER_BUDGET;
         if (*slot != EMPTY) return PASS_DUPLICATE;
-        *slot = k;
-        if (tagged) t->tags[index] = expected;
+        *slot = kind == IN_SLOT ? bits | k : k;
+        if (kind == TAGGED) t->tags[index] = expected;
     }
     return PASS_CLEAN;
 }
 
-static int insert_half(table *t, const side_split *old_side, unsigned h) {
+static int insert_half(table *t, const side_split *old_side, unsigned h, bool in_slot) {
     segment lists[2];
     segments_of(old_side, h, lists);
     for (int k = 0; k < 2; k++) {
-        const int outcome = t->tags ? insert_list(t, old_side->ids, lists[k], true)
-                                    : insert_list(t, old_side->ids, lists[k], false);
+        const int outcome = t->tags ? insert_list(t, old_side->ids, lists[k], TAGGED)
+                            : in_slot ? insert_list(t, old_side->ids, lists[k], IN_SLOT)
+                                      : insert_list(t, old_side->ids, lists[k], PLAIN);
         if (outcome != PASS_CLEAN) return outcome;
     }
     return PASS_CLEAN;
@@ -201,14 +223,15 @@ typedef struct previous_pair {
 } previous_pair;
 
 static ALWAYS_INLINE int pair_list(table *t, const shared_match *match, segment list, previous_pair *previous,
-                                   const bool tagged) {
-    const uint64_t *ids = match->new_side.ids;
+                                   const int kind) {
+    const uint64_t *ids = match->new_side.ids, *new_middle = ids + match->new_side.base;
     ring r;
-    ring_start(t, &r, ids, list, tagged);
+    ring_start(t, &r, ids, list, kind);
     for (size_t q = 0; q < list.count; q++) {
         size_t home;
         tag expected;
-        const uint32_t j = ring_next(t, &r, ids, list, q, &home, &expected, tagged);
+        uint32_t bits;
+        const uint32_t j = ring_next(t, &r, ids, list, q, &home, &expected, &bits, kind);
         const uint64_t fingerprint = ids[j];
         size_t ref = SIZE_MAX;
         if (previous->known) {
@@ -219,16 +242,18 @@ static ALWAYS_INLINE int pair_list(table *t, const shared_match *match, segment 
         }
         if (ref == SIZE_MAX) {
             size_t index;
-            uint32_t *slot = find(t, fingerprint, home, expected, &index, tagged);
+            uint32_t *slot = find(t, fingerprint, home, expected, bits, new_middle, &index, kind);
             if (CDIFF_UNLIKELY(t->probes > t->probe_limit)) return PASS_OVER_BUDGET;
             if (*slot == EMPTY) {
-                *slot = j | NEW_TAG;
-                if (tagged) t->tags[index] = expected;
+                *slot = kind == IN_SLOT ? bits | SMALL_NEW | (uint32_t)(j - match->new_side.base) : j | NEW_TAG;
+                if (kind == TAGGED) t->tags[index] = expected;
                 match->new_to_old[j] = CDIFF_NONE;
                 continue;
             }
-            ref = *slot;
-            if ((ref & NEW_TAG) || ref < match->old_lo || ref >= match->old_hi) return PASS_DUPLICATE;
+            const uint32_t found = *slot;
+            if (found & (kind == IN_SLOT ? SMALL_NEW : NEW_TAG)) return PASS_DUPLICATE;
+            ref = kind == IN_SLOT ? found & SMALL_INDEX : found;
+            if (ref < match->old_lo || ref >= match->old_hi) return PASS_DUPLICATE;
         }
         if (match->old_to_new[ref] != CDIFF_NONE) return PASS_DUPLICATE;
         match->old_to_new[ref] = j;
@@ -243,8 +268,9 @@ static int pair_half(table *t, const shared_match *match, unsigned h) {
     segments_of(&match->new_side, h, lists);
     previous_pair previous = {false, 0, 0};
     for (int k = 0; k < 2; k++) {
-        const int outcome = t->tags ? pair_list(t, match, lists[k], &previous, true)
-                                    : pair_list(t, match, lists[k], &previous, false);
+        const int outcome = t->tags         ? pair_list(t, match, lists[k], &previous, TAGGED)
+                            : match->in_slot ? pair_list(t, match, lists[k], &previous, IN_SLOT)
+                                             : pair_list(t, match, lists[k], &previous, PLAIN);
         if (outcome != PASS_CLEAN) return outcome;
     }
     return PASS_CLEAN;
@@ -254,17 +280,18 @@ static void match_task(void *argument, size_t index) {
     shared_match *match = argument;
     if (index > 1) return;
     share *s = &match->shares[index];
-    s->outcome = insert_half(&s->t, &match->old_side, (unsigned)index);
+    s->outcome = insert_half(&s->t, &match->old_side, (unsigned)index, match->in_slot);
     if (s->outcome == PASS_CLEAN) s->outcome = pair_half(&s->t, match, (unsigned)index);
 }
 
 int cdiff_match_first_parallel(table *t, const uint64_t *old_ids, size_t n, const uint64_t *new_ids, size_t lo,
                                size_t hi, size_t old_lo, size_t old_hi, uint32_t *old_lists, uint32_t *new_lists,
-                               uint32_t *old_to_new, uint32_t *new_to_old) {
+                               uint32_t *old_to_new, uint32_t *new_to_old, bool in_slot) {
     shared_match match = {
         .old_side = {.ids = old_ids, .base = 0, .count = n, .cut = n / 2, .lists = old_lists},
         .new_side = {.ids = new_ids, .base = lo, .count = hi - lo, .cut = (hi - lo) / 2, .lists = new_lists},
-        .old_lo = old_lo, .old_hi = old_hi, .old_to_new = old_to_new, .new_to_old = new_to_old};
+        .old_lo = old_lo, .old_hi = old_hi, .old_to_new = old_to_new, .new_to_old = new_to_old,
+        .in_slot = in_slot && t->tags == NULL};
     const size_t half_capacity = t->capacity / 2;
     const size_t left = t->probe_limit > t->probes ? t->probe_limit - t->probes : 0;
     for (unsigned h = 0; h < 2; h++) {

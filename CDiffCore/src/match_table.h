@@ -100,9 +100,10 @@ enum { PASS_CLEAN = 0, PASS_DUPLICATE = 1, PASS_OVER_BUDGET = 2 };
 bool cdiff_match_parallel(const table *t, size_t elements);
 /* Both compact first passes (old's inserts, then new[lo, hi) paired inside old[old_lo, old_hi)),
  * old_to_new[old_lo, old_hi) set to CDIFF_NONE first: the same outcome and, when clean, the same
- * maps as insert_old then pair_new of match_pass.h. Scratch: old_lists [n], new_lists [hi - lo]. */
+ * maps as insert_old then pair_new of match_pass.h. Scratch: old_lists [n], new_lists [hi - lo].
+ * `in_slot`: an untagged table keeps its tags in the slots (match_first_plain.h's layout). */
 int cdiff_match_first_parallel(table *t, const uint64_t *old_ids, size_t n, const uint64_t *new_ids, size_t lo,
                                size_t hi, size_t old_lo, size_t old_hi, uint32_t *old_lists, uint32_t *new_lists,
-                               uint32_t *old_to_new, uint32_t *new_to_old);
+                               uint32_t *old_to_new, uint32_t *new_to_old, bool in_slot);
 
 #endif

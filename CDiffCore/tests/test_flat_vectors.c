@@ -156,6 +156,35 @@ static void test_updates_need_contents_on_both_sides(void) {
     REQUIRE_EQ(changes.update_count, 0);
 }
 
+/* Every pair changed and one insert after them: inserts + updates fill ins_updates (8 bytes per new
+ * element) but for 4 bytes, so the updates' gather must write nothing past its last entry (on a
+ * fresh context, which check_run_flat also diffs on, the buffer has exactly that size). Also with
+ * the insert before or among the pairs, and with the last pair unchanged. */
+static void test_all_pairs_changed_beside_one_insert_write_within_the_buffer(void) {
+    for (size_t count = 1; count <= 9; count++) {
+        for (size_t at = 0; at <= count; at++) {
+            for (size_t last_unchanged = 0; last_unchanged < 2; last_unchanged++) {
+                uint64_t ids[10], old_contents[10], new_ids[10], new_contents[10];
+                for (size_t k = 0; k < count; k++) ids[k] = 7 * k + 1, old_contents[k] = k;
+                for (size_t k = 0, j = 0; j <= count; j++) {
+                    if (j == at) {
+                        new_ids[j] = 1000, new_contents[j] = 0;
+                        continue;
+                    }
+                    new_ids[j] = ids[k], new_contents[j] = last_unchanged && k + 1 == count ? k : k + 100;
+                    k++;
+                }
+                harness_case("%zu pairs, insert at %zu, last pair unchanged %zu", count, at, last_unchanged);
+                cdiff_list o = list_of(ids, old_contents, count), n = list_of(new_ids, new_contents, count + 1);
+                REQUIRE_CHECK(check_run_flat(context, &o, &n));
+                REQUIRE_STATUS(cdiff_diff(context, &o, &n, &changes), CDIFF_OK);
+                REQUIRE_EQ(changes.insert_count, 1);
+                REQUIRE_EQ(changes.update_count, count - last_unchanged);
+            }
+        }
+    }
+}
+
 static void test_contents_on_one_side_only_is_invalid_argument(void) {
     const uint64_t ids[] = {1, 2}, contents[] = {5, 6};
     cdiff_list o = list_of(ids, contents, 2), n = list_of(ids, NULL, 2);
@@ -221,6 +250,7 @@ int main(int argc, char **argv) {
     RUN_TEST(test_duplicates_pair_kth_with_kth_even_across_a_common_prefix);
     RUN_TEST(test_a_middle_copy_of_a_trimmed_identity_is_a_new_duplicate);
     RUN_TEST(test_updates_need_contents_on_both_sides);
+    RUN_TEST(test_all_pairs_changed_beside_one_insert_write_within_the_buffer);
     RUN_TEST(test_contents_on_one_side_only_is_invalid_argument);
     RUN_TEST(test_moved_and_changed_element_is_both_move_and_update);
     RUN_TEST(test_ids_zero_max_and_half_equal_values_are_ordinary);

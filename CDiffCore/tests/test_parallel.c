@@ -104,7 +104,8 @@ static void test_two_thread_passes_on_a_worker_thread_equal_the_serial_ones(void
     flat_cases_with(worker_run, thread, 600, 3);
 }
 
-/* The passes run (two runner calls per diff that qualifies), and not below the threshold. */
+/* The passes run (two runner calls per diff that qualifies, and one for the finish), and not below
+ * the threshold. */
 static void test_the_runner_is_called_only_from_the_threshold(void) {
     cdiff_context *context = context_with(counting_runner, NULL, 100);
     REQUIRE(context);
@@ -126,7 +127,7 @@ static void test_the_runner_is_called_only_from_the_threshold(void) {
     REQUIRE_STATUS(cdiff_diff(context, &large, &large_reversed, &changes), CDIFF_OK);
     cdiff_context_free(context);
     REQUIRE_EQ(below, 0);
-    REQUIRE_EQ(above, 2);
+    REQUIRE_EQ(above, 3);
     REQUIRE_EQ(calls, 0);
 }
 
@@ -400,6 +401,119 @@ static void test_the_sectioned_finish_splits_from_its_threshold(void) {
     REQUIRE_EQ(moves[1], 20 * 245);
 }
 
+/* ---- The flat finish on two threads (flat_finish.c) ---- */
+
+/* Reversed lists of `count` ids each: old plus new middle is 2 * count elements (nothing trims). */
+static void reversed_lists(size_t count) {
+    flat_input_clear(&old_in);
+    flat_input_clear(&new_in);
+    for (size_t k = 0; k < count; k++) flat_input_add(&old_in, 0x9E3779B97F4A7C15ull * (k + 1), 0);
+    for (size_t k = 0; k < count; k++) flat_input_add(&new_in, old_in.ids[count - 1 - k], 0);
+}
+
+/* With the default min_elements, a flat diff (and one section's rows) finishes in one runner call
+ * from 49,152 elements (old plus new middle), and not below; the match stays on one thread. */
+static void test_the_flat_finish_splits_from_its_threshold(void) {
+    cdiff_context *context = context_with(counting_runner, NULL, 0);
+    REQUIRE(context);
+    const size_t sizes[2] = {24575, 24576}; /* 49,150 and 49,152 elements */
+    size_t runner_calls[2][2], moves[2];
+    for (int k = 0; k < 2; k++) {
+        reversed_lists(sizes[k]);
+        cdiff_list o = flat_input_list(&old_in, 0), n = flat_input_list(&new_in, 0);
+        cdiff_changes changes;
+        calls = 0;
+        REQUIRE_STATUS(cdiff_diff(context, &o, &n, &changes), CDIFF_OK);
+        runner_calls[k][0] = calls;
+        moves[k] = changes.move_count;
+        size_t old_rows[1] = {o.count}, new_rows[1] = {n.count};
+        const uint64_t section[1] = {1};
+        cdiff_sectioned_list so = {section, NULL, old_rows, 1, o.ids, NULL, o.count};
+        cdiff_sectioned_list sn = {section, NULL, new_rows, 1, n.ids, NULL, n.count};
+        cdiff_changes sections;
+        cdiff_row_changes rows;
+        calls = 0;
+        REQUIRE_STATUS(cdiff_diff_sectioned(context, &so, &sn, &sections, &rows), CDIFF_OK);
+        runner_calls[k][1] = calls;
+        REQUIRE_EQ(rows.move_count, moves[k]);
+    }
+    cdiff_context_free(context);
+    REQUIRE_EQ(runner_calls[0][0], 0);
+    REQUIRE_EQ(runner_calls[0][1], 0);
+    REQUIRE_EQ(runner_calls[1][0], 1);
+    REQUIRE_EQ(runner_calls[1][1], 1);
+    REQUIRE_EQ(moves[0], sizes[0] - 1);
+    REQUIRE_EQ(moves[1], sizes[1] - 1);
+}
+
+/* Old: `count` distinct ids; new: about `edits` per mille of its rows deleted, as many fresh rows
+ * inserted, a fifth as many swapped far; contents change at random, in runs or everywhere. The
+ * first fresh row's identity (new only) is kept in `fresh_id` (0: none). */
+static uint64_t fresh_id;
+static void edited_lists(rng *r, size_t count, size_t edits) {
+    flat_input_clear(&old_in);
+    flat_input_clear(&new_in);
+    fresh_id = 0;
+    const uint64_t changed = rng_below(r, 4); /* 0: no contents change; 3: almost all do */
+    for (size_t k = 0; k < count; k++) flat_input_add(&old_in, 0x9E3779B97F4A7C15ull * (k + 1), k);
+    uint64_t fresh = 0x9E3779B97F4A7C15ull * (count + 1);
+    for (size_t k = 0; k < count; k++) {
+        if (rng_below(r, 1000) < edits) {
+            if (fresh_id == 0) fresh_id = fresh;
+            flat_input_add(&new_in, fresh, 0);
+            fresh += 0x9E3779B97F4A7C15ull;
+        }
+        if (rng_below(r, 1000) >= edits) flat_input_add(&new_in, old_in.ids[k], rng_below(r, 4) < changed ? ~k : k);
+    }
+    for (size_t k = 0; k < new_in.count * edits / 5000; k++) {
+        size_t a = rng_below(r, new_in.count), b = rng_below(r, new_in.count);
+        uint64_t id = new_in.ids[a], content = new_in.contents[a];
+        new_in.ids[a] = new_in.ids[b], new_in.contents[a] = new_in.contents[b];
+        new_in.ids[b] = id, new_in.contents[b] = content;
+    }
+}
+
+/* Around the finish's threshold, after each kind of match: the serial one that lists the inserts
+ * and the LIS input (the default min_elements: in-slot tags from 2^16 slots), and the two-thread
+ * one, after which the finish lists them itself (min_elements 16; its passes keep tags in their
+ * slots from 2^16 slots too: 12,000 rows are below, 14,000 above). Flat and as one section, the
+ * bytes of a fresh context each time (ASan sees any write past a list's end) equal the sorted
+ * match's on one thread; with a duplicate planted late in new, after the match has listed: a
+ * second copy of an old identity, or of a new-only one. */
+static void test_the_flat_finish_on_two_threads_equals_the_serial_one(void) {
+    static const size_t counts[] = {12000, 14000, 24600, 70000};
+    static const size_t edits[] = {3, 100, 400};
+    static const size_t minimums[] = {0, 16};
+    cdiff_context *sorted = cdiff_context_create();
+    REQUIRE(sorted && thread);
+    sorted->force_sorted = true;
+    for (size_t c = 0; c < sizeof counts / sizeof *counts && !harness_failed(); c++) {
+        for (size_t e = 0; e < sizeof edits / sizeof *edits && !harness_failed(); e++) {
+            const uint64_t seed = harness_seed() ^ (c * 0x9E3779B97F4A7C15ull) ^ (e * 0xD1B54A32D192ED03ull) ^ 0xF1;
+            rng r = rng_seeded(seed);
+            edited_lists(&r, counts[c], edits[e]);
+            const uint64_t new_only = fresh_id;
+            for (int planted = 0; planted < 3 && !harness_failed(); planted++) {
+                if (planted == 1) new_in.ids[new_in.count - 2] = new_in.ids[new_in.count / 3];
+                if (planted == 2 && new_only == 0) break;
+                if (planted == 2) new_in.ids[new_in.count - 2] = new_only;
+                for (size_t k = 0; k < 2 && !harness_failed(); k++) {
+                    harness_case("%zu rows, %zu edits per mille, duplicate %d, min_elements %zu, seed 0x%llx",
+                                 counts[c], edits[e], planted, minimums[k], (unsigned long long)seed);
+                    cdiff_context *context = context_with(worker_run, thread, minimums[k]);
+                    REQUIRE(context);
+                    cdiff_list o = flat_input_list(&old_in, 1), n = flat_input_list(&new_in, 1);
+                    cdiff_changes changes;
+                    const char *err = check_same_bytes_flat_and_one_section(context, sorted, &o, &n, &changes);
+                    cdiff_context_free(context);
+                    if (err) harness_fail(__FILE__, __LINE__, "%s", err);
+                }
+            }
+        }
+    }
+    cdiff_context_free(sorted);
+}
+
 int main(int argc, char **argv) {
     harness_init(argc, argv);
     thread = worker_start();
@@ -416,6 +530,8 @@ int main(int argc, char **argv) {
     RUN_TEST(test_sectioned_finish_on_a_worker_thread_equals_the_serial_one);
     RUN_TEST(test_sectioned_finish_with_a_runner_that_runs_nothing_is_right);
     RUN_TEST(test_the_sectioned_finish_splits_from_its_threshold);
+    RUN_TEST(test_the_flat_finish_splits_from_its_threshold);
+    RUN_TEST(test_the_flat_finish_on_two_threads_equals_the_serial_one);
     worker_stop(thread);
     flat_input_free(&old_in);
     flat_input_free(&new_in);
