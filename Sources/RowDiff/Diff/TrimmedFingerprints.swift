@@ -85,6 +85,10 @@ enum TrimmedFingerprints {
     static func hash<Row: Diffable>(_ rows: UnsafeBufferPointer<Row>, _ range: Range<Int>, as type: any Fingerprintable.Type,
                                     mask: UInt64, into output: UnsafeMutableBufferPointer<UInt64>) {
         guard !range.isEmpty, let base = rows.baseAddress else { return }
+        if Row.DiffIdentity.self == UUID.self, UUIDFingerprints.matchesCore {
+            UUIDFingerprints.write(rows, range, seed: 0, mask: mask, into: output)
+            return
+        }
         let blockRows = min(IdentityFingerprints.blockRows(stride: MemoryLayout<Row.DiffIdentity>.stride),
                             IdentityFingerprints.printBlock)
         withUnsafeTemporaryAllocation(of: Row.DiffIdentity.self, capacity: blockRows) { block in

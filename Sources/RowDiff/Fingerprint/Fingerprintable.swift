@@ -1,3 +1,5 @@
+import Foundation
+
 /// An identity type with a fast 64-bit fingerprint.
 ///
 /// Equal values must get equal fingerprints (for a given seed); unequal values should rarely
@@ -110,6 +112,19 @@ extension IdentityFingerprints {
         // Rows that hashed their string key when they were made (see `CarriedFingerprint`).
         // (The string check folds to a constant once `Row` is known: other identities never ask.)
         if Row.DiffIdentity.self == String.self, seed == 0, writeCarried(sections, mask: mask, into: output) { return }
+        // UUIDs hashed in Swift, straight from the rows, where that gives the core's values (see
+        // `UUIDFingerprints`). (The UUID check folds to a constant once `Row` is known.)
+        if Row.DiffIdentity.self == UUID.self, UUIDFingerprints.matchesCore {
+            var next = 0
+            for rows in sections {
+                rows.withUnsafeBufferPointer { rows in
+                    UUIDFingerprints.write(rows, 0..<rows.count, seed: seed, mask: mask,
+                                           into: UnsafeMutableBufferPointer(rebasing: output[next..<next + rows.count]))
+                }
+                next += rows.count
+            }
+            return
+        }
         if let fingerprintable {
             blocks(sections, as: fingerprintable, seed: seed, into: output)
             if mask != .max { for index in output.indices { output[index] &= mask } }
