@@ -48,8 +48,8 @@ extension UUID: Fingerprintable {
     /// call (a UUID is 16 contiguous bytes).
     public static func fingerprints(of values: UnsafeBufferPointer<UUID>, seed: UInt64, into output: UnsafeMutableBufferPointer<UInt64>) {
         if UUIDFingerprints.matchesCore {
-            precondition(output.count >= values.count, "fingerprint buffers too small")
-            for index in values.indices { output[index] = UUIDFingerprints.of(values[index], seed: seed) }
+            // A UUID is a row whose identity is itself.
+            UUIDFingerprints.write(values, 0..<values.count, seed: seed, mask: .max, into: output)
             return
         }
         CoreBridge.fingerprintBatch(UnsafeRawBufferPointer(values), keySize: MemoryLayout<UUID>.stride,

@@ -93,8 +93,9 @@ extension IdentityFingerprints {
 
     /// Writes one fingerprint per row identity, section-major, into `output` (as many as rows),
     /// read straight from the rows: identities are never gathered into an array of their own.
-    /// Int identities (their own fingerprint) are read in place, row by row. Other
-    /// `Fingerprintable` types (UUIDs: XXH3 in one C call per block) get their identities copied
+    /// Int identities (their own fingerprint) are read in place, row by row, and so are UUIDs
+    /// where their XXH3 is computed in Swift (see `UUIDFingerprints`). Other `Fingerprintable`
+    /// types (UUIDs elsewhere: XXH3 in one C call per block) get their identities copied
     /// into a small block on the stack, one block at a time, so their batch call still sees
     /// contiguous values while the diff's memory stays one 8-byte word per row (a first diff pays
     /// a page fault for every new page it touches; at 100k UUID rows per side, gathered

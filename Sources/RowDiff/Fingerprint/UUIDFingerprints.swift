@@ -48,12 +48,12 @@ enum UUIDFingerprints {
     }
 
     /// Whether `hash` gives the core's fingerprints in this build: checked once per process on a
-    /// few keys and seeds (XXH3 either agrees on all of them or is not the core's hash).
+    /// few fixed keys and seeds (XXH3 either agrees on all of them or is not the core's hash).
     @usableFromInline static let matchesCore: Bool = {
-        var generator = SystemRandomNumberGenerator()
         for seed: UInt64 in [0, 1, 0x9E37_79B9_7F4A_7C15, .max] {
-            for _ in 0..<4 {
-                let words = (generator.next() as UInt64, generator.next() as UInt64)
+            for key: UInt64 in 1...4 {
+                // Keys with bits set all over both words.
+                let words = (key &* 0x9E37_79B9_7F4A_7C15, ~key &* 0xC2B2_AE3D_27D4_EB4F)
                 let core = withUnsafeBytes(of: words) { CoreBridge.fingerprint($0, seed: seed) }
                 let swift = withUnsafeBytes(of: words) { bytes in
                     hash(low: UInt64(littleEndian: bytes.loadUnaligned(as: UInt64.self)),
