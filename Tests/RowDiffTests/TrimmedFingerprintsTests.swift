@@ -23,6 +23,19 @@ struct TrimmedFingerprintsTests {
         return (old, Array(old[0..<prefix]) + middle + Array(old[(count - suffix)...]))
     }
 
+    /// Lists without repeated identities (the diff's checked path, where the ends' pairs are not
+    /// visited again): new keeps a random prefix and suffix of old, and between them some of old's
+    /// other rows, shuffled, and fresh ones.
+    static func distinctLists<ID>(_ rng: inout SplitMix64, fresh: (inout SplitMix64) -> ID) -> (old: [ID], new: [ID]) {
+        let count = [0, 1, 5, 70, 300][rng.int(0...4)]
+        let old = (0..<count).map { _ in fresh(&rng) }
+        let prefix = rng.int(0...count), suffix = rng.int(0...count - prefix)
+        var middle = old[prefix..<count - suffix].filter { _ in rng.chance(60) }
+        middle += (0..<rng.int(0...40)).map { _ in fresh(&rng) }
+        for i in middle.indices.reversed() where i > 0 { middle.swapAt(i, rng.int(0...i)) }
+        return (old, Array(old[0..<prefix]) + middle + Array(old[(count - suffix)...]))
+    }
+
     /// The new side's fingerprints, written trimmed, equal those written in full; nil when the
     /// trimmed path declined.
     static func check<Row: Diffable>(_ old: [Row], _ new: [Row], mask: UInt64, context: String) -> Bool? {
@@ -36,7 +49,7 @@ struct TrimmedFingerprintsTests {
             trimmed.withUnsafeMutableBufferPointer {
                 TrimmedFingerprints.write(newSide, against: oldSide, oldPrints: oldPrints, mask: mask, types: types, into: $0)
             }
-        }
+        } != nil
         if wrote, let first = trimmed.indices.first(where: { trimmed[$0] != full[$0] }) {
             Issue.record("fingerprint \(first) of \(full.count): \(trimmed[first]), hashed \(full[first]); \(context)")
         }
@@ -77,6 +90,32 @@ struct TrimmedFingerprintsTests {
         #expect(ends([1, 2], [7, 1, 2]) == (0, 2))
     }
 
+    @Test("the ends' pairs whose content differs are listed by destination, the suffix's counted from the end")
+    func commonEnds_listTheEndsContentUpdates() {
+        func ends(_ old: [(Int, Int)], _ new: [(Int, Int)], comparesContent: Bool = true) -> CommonEnds {
+            func rows(_ values: [(Int, Int)]) -> [UUIDRow] {
+                values.map { UUIDRow(id: UUID(uuid: withUnsafeBytes(of: (UInt64($0.0), UInt64(0))) { $0.load(as: uuid_t.self) }),
+                                     content: $0.1) }
+            }
+            let a = rows(old), b = rows(new)
+            return a.withUnsafeBufferPointer { a in
+                b.withUnsafeBufferPointer { b in TrimmedFingerprints.commonEnds(a, b, comparesContent: comparesContent) }
+            }
+        }
+        func move(_ from: Int, _ to: Int) -> Move<ItemPath> {
+            Move(from: ItemPath(section: 0, item: from), to: ItemPath(section: 0, item: to))
+        }
+        // Prefix 1, 2 (2 changed); middle 3 -> 9, 8; suffix 4, 5, 6 (4 and 6 changed), one row longer.
+        let found = ends([(1, 0), (2, 0), (3, 0), (4, 0), (5, 0), (6, 0)],
+                         [(1, 0), (2, 1), (9, 0), (8, 0), (4, 1), (5, 0), (6, 1)])
+        #expect(found.prefix == 2 && found.suffix == 3 && found.newMiddle == 2..<4)
+        #expect(found.prefixUpdates == [move(1, 1)])
+        #expect(found.suffixUpdates == [move(3, 4), move(5, 6)])
+        #expect(found.updates(around: [move(2, 3)]) == [move(1, 1), move(2, 3), move(3, 4), move(5, 6)])
+        let identities = ends([(1, 0), (2, 0)], [(1, 1), (2, 1)], comparesContent: false)
+        #expect(identities.prefix == 2 && identities.prefixUpdates.isEmpty && identities.suffixUpdates.isEmpty)
+    }
+
     @Test("Int and plain Hashable identities are hashed in full")
     func cheapIdentities_areNotTrimmed() {
         struct IntRow: Diffable, Identifiable, Equatable { let id: Int }
@@ -88,6 +127,13 @@ struct TrimmedFingerprintsTests {
         #expect(Self.check(plain, plain, mask: .max, context: "plain") == false)
     }
 
+    /// Rows whose content versions the core compares (the ends then only skip identity checks).
+    struct VersionedRow: Diffable, Identifiable, Equatable, ContentVersioned {
+        let id: UUID
+        var content = 0
+        var contentVersion: UInt64 { UInt64(content) }
+    }
+
     @Test("seeded: a flat diff of UUID rows gives what the untrimmed (parallel) path gives")
     func flatDiffs_equalTheUntrimmedPath() {
         for seed in TestSeeds.cases(300, salt: 72) {
@@ -95,23 +141,49 @@ struct TrimmedFingerprintsTests {
             let pool = (0..<[4, 500][rng.int(0...1)]).map { _ in
                 UUID(uuid: withUnsafeBytes(of: (rng.next(), rng.next())) { $0.load(as: uuid_t.self) })
             }
-            let (oldIDs, newIDs) = Self.lists(&rng, pool: pool)
+            let (oldIDs, newIDs) = rng.chance(50) ? Self.lists(&rng, pool: pool) : Self.distinctLists(&rng) { rng in
+                UUID(uuid: withUnsafeBytes(of: (rng.next(), rng.next())) { $0.load(as: uuid_t.self) })
+            }
+            // Content changes anywhere: the ends' pairs are compared while the ends are found.
             let old = oldIDs.map { UUIDRow(id: $0, content: rng.int(0...1)) }
             let new = newIDs.map { UUIDRow(id: $0, content: rng.int(0...1)) }
-            var serial = DiffOptions(), parallel = DiffOptions()
-            serial.parallelRowThreshold = .max
-            parallel.parallelRowThreshold = 0 // the two-core path fingerprints both sides in full
-            if rng.chance(30) {
-                serial.fingerprintMask = 0x3 // collisions: the exact path must agree too
-                parallel.fingerprintMask = 0x3
-            }
-            let trimmed = SectionedDiff(from: [FlatSection(rows: old)], to: [FlatSection(rows: new)], options: serial)
-            let full = SectionedDiff(from: [FlatSection(rows: old)], to: [FlatSection(rows: new)], options: parallel)
-            let context = "\(TestSeeds.rerun(seed, filter: "TrimmedFingerprints")) old \(oldIDs.count) new \(newIDs.count)"
-            #expect(trimmed.changeset == full.changeset, "\(context)")
-            #expect(trimmed.duplicates == full.duplicates, "\(context)")
-            #expect(trimmed.usedExactIdentities == full.usedExactIdentities, "\(context)")
-            if trimmed.changeset != full.changeset { return }
+            if !Self.serialEqualsParallel(old, new, &rng, seed: seed) { return }
+            let versionedOld = old.map { VersionedRow(id: $0.id, content: $0.content) }
+            let versionedNew = new.map { VersionedRow(id: $0.id, content: $0.content) }
+            if !Self.serialEqualsParallel(versionedOld, versionedNew, &rng, seed: seed) { return }
         }
+    }
+
+    @Test("seeded: a flat diff of String rows gives what the untrimmed (parallel) path gives")
+    func flatStringDiffs_equalTheUntrimmedPath() {
+        for seed in TestSeeds.cases(200, salt: 73) {
+            var rng = SplitMix64(seed: seed)
+            let pool = (0..<[4, 500][rng.int(0...1)]).map { "row \($0) é" }
+            let (oldIDs, newIDs) = rng.chance(50) ? Self.lists(&rng, pool: pool)
+                : Self.distinctLists(&rng) { rng in "row \(rng.next()) é" }
+            let old = oldIDs.map { StringRow(id: $0, content: rng.int(0...1)) }
+            let new = newIDs.map { StringRow(id: $0, content: rng.int(0...1)) }
+            if !Self.serialEqualsParallel(old, new, &rng, seed: seed) { return }
+        }
+    }
+
+    /// The serial (trimmed) diff of two flat lists equals the two-core (untrimmed) one; false, after
+    /// recording the issue, when it does not.
+    static func serialEqualsParallel<Row: Diffable>(_ old: [Row], _ new: [Row], _ rng: inout SplitMix64,
+                                                    seed: UInt64) -> Bool {
+        var serial = DiffOptions(), parallel = DiffOptions()
+        serial.parallelRowThreshold = .max
+        parallel.parallelRowThreshold = 0 // the two-core path fingerprints both sides in full
+        if rng.chance(30) {
+            serial.fingerprintMask = 0x3 // collisions: the exact path must agree too
+            parallel.fingerprintMask = 0x3
+        }
+        let trimmed = SectionedDiff(from: [FlatSection(rows: old)], to: [FlatSection(rows: new)], options: serial)
+        let full = SectionedDiff(from: [FlatSection(rows: old)], to: [FlatSection(rows: new)], options: parallel)
+        let context = "\(TestSeeds.rerun(seed, filter: "TrimmedFingerprints")) \(Row.self) old \(old.count) new \(new.count)"
+        #expect(trimmed.changeset == full.changeset, "\(context)")
+        #expect(trimmed.duplicates == full.duplicates, "\(context)")
+        #expect(trimmed.usedExactIdentities == full.usedExactIdentities, "\(context)")
+        return trimmed.changeset == full.changeset
     }
 }

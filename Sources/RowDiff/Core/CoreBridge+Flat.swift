@@ -34,13 +34,30 @@ extension DiffContext {
             sectionInserts: [], sectionMoves: [], sectionOldDuplicates: [], sectionNewDuplicates: [],
             rowOldToNew: Self.copy(changes.old_to_new, changes.old_count),
             rowNewToOld: Self.copy(changes.new_to_old, changes.new_count),
-            rowDeletes: Self.converted(changes.deletes, changes.delete_count) { ItemPath(section: 0, item: Int($0)) },
-            rowInserts: Self.converted(changes.inserts, changes.insert_count) { ItemPath(section: 0, item: Int($0)) },
+            rowDeletes: Self.firstSectionPaths(changes.deletes, changes.delete_count),
+            rowInserts: Self.firstSectionPaths(changes.inserts, changes.insert_count),
             rowMoves: Self.converted(changes.moves, changes.move_count, Move.init(firstSection:)),
             rowUpdates: hasContents ? Self.converted(changes.updates, changes.update_count, Move.init(firstSection:)) : nil,
             rowOldDuplicates: Self.indices(changes.old_duplicates, changes.old_duplicate_count),
             rowNewDuplicates: Self.indices(changes.new_duplicates, changes.new_duplicate_count),
             steps: steps)
+    }
+}
+
+extension DiffContext {
+    /// Rows of a flat list as rows of section 0.
+    static func firstSectionPaths(_ pointer: UnsafePointer<UInt32>?, _ count: Int) -> [ItemPath] {
+        guard let pointer, count > 0 else { return [] }
+        return [ItemPath](unsafeUninitializedCapacity: count) { buffer, initialized in
+            var source = pointer, target = buffer.baseAddress!
+            let end = pointer + count
+            while source != end {
+                target.initialize(to: ItemPath(section: 0, item: Int(source.pointee)))
+                source += 1
+                target += 1
+            }
+            initialized = count
+        }
     }
 }
 

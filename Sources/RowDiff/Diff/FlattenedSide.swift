@@ -100,14 +100,15 @@ struct SideTypes {
 @usableFromInline
 enum FirstPass<Section: DiffableSection> {
     /// The core's diff of the two sides, with the rows' content versions of each side (nil when
-    /// rows have none; the exact pass reuses them). With `parallel`, the sides are fingerprinted
-    /// on two cores.
+    /// rows have none; the exact pass reuses them) and, when the new side's fingerprints were
+    /// trimmed, the common ends (see `CommonEnds`; their content compared unless rows have
+    /// versions). With `parallel`, the sides are fingerprinted on two cores.
     /// - Precondition: the core accepts the input (it fails only beyond its limits or out of memory).
     /// - Complexity: O(sections + rows) here, plus the core's diff.
     @inlinable
     static func diff(_ old: FlattenedSide<Section>, _ new: FlattenedSide<Section>, parallel: Bool,
                      on context: DiffContext, mask: UInt64, types: SideTypes, patch: Bool, exclusive: Bool)
-        -> (core: CoreResult, oldVersions: [UInt64]?, newVersions: [UInt64]?) {
+        -> (core: CoreResult, oldVersions: [UInt64]?, newVersions: [UInt64]?, ends: CommonEnds?) {
         let total = old.sections.count + old.rowCount + new.sections.count + new.rowCount
         // A pooled context is this diff's alone: its kept scratch holds the fingerprints. A
         // context the caller gave may be shared, and it is locked only for the core call.
@@ -126,11 +127,12 @@ enum FirstPass<Section: DiffableSection> {
     static func diff(_ old: FlattenedSide<Section>, _ new: FlattenedSide<Section>, parallel: Bool,
                      prints: UnsafeMutableBufferPointer<UInt64>, on context: DiffContext, mask: UInt64,
                      types: SideTypes, patch: Bool, exclusive: Bool)
-        -> (core: CoreResult, oldVersions: [UInt64]?, newVersions: [UInt64]?) {
+        -> (core: CoreResult, oldVersions: [UInt64]?, newVersions: [UInt64]?, ends: CommonEnds?) {
         let oldCount = old.sections.count + old.rowCount, total = prints.count
         let oldOutput = UnsafeMutableBufferPointer(rebasing: prints[0..<oldCount])
         let newOutput = UnsafeMutableBufferPointer(rebasing: prints[oldCount..<total])
         let versions: ([UInt64]?, [UInt64]?)
+        var ends: CommonEnds?
         if AlignedFingerprints.write(old, new, parallel: parallel, mask: mask, types: types, oldOutput: oldOutput,
                                      newOutput: newOutput) {
             // Several sections a side: new rows that keep their place copied the old fingerprints.
@@ -145,8 +147,10 @@ enum FirstPass<Section: DiffableSection> {
             // Called directly: the closures above would each capture a copy of their side. The new
             // side's rows in the ends it shares with the old side take the old fingerprints.
             let oldVersions = prepare(old, mask: mask, types: types, into: oldOutput)
-            if TrimmedFingerprints.write(new, against: old, oldPrints: UnsafeBufferPointer(oldOutput), mask: mask,
-                                         types: types, into: newOutput) {
+            // Rows without versions have their content compared in Swift: the ends' pairs now.
+            ends = TrimmedFingerprints.write(new, against: old, oldPrints: UnsafeBufferPointer(oldOutput), mask: mask,
+                                             types: types, comparesContent: types.rowVersions == nil, into: newOutput)
+            if ends != nil {
                 versions = (oldVersions, ContentVersions.of(new.rows, versioned: types.rowVersions))
             } else {
                 versions = (oldVersions, prepare(new, mask: mask, types: types, into: newOutput))
@@ -165,7 +169,7 @@ enum FirstPass<Section: DiffableSection> {
                 preconditionFailure("RowDiff: the diff failed: \(error)")
             }
         }
-        return (core, versions.0, versions.1)
+        return (core, versions.0, versions.1, ends)
     }
 
     /// Writes one side's section then row fingerprints into `output`; returns its rows' content

@@ -47,7 +47,7 @@ public struct SectionedDiff<Section: DiffableSection> {
         defer { if exclusive { DiffContext.pool.give(context) } }
 
         let types = SideTypes(Section.self, rowVersions: context.contentVersioned(Section.Row.self, exclusive: exclusive))
-        let (first, oldVersions, newVersions) = FirstPass.diff(
+        let (first, oldVersions, newVersions, ends) = FirstPass.diff(
             oldSide, newSide, parallel: parallel, on: context, mask: options.fingerprintMask, types: types,
             patch: options.computesPatch, exclusive: exclusive)
         // Rows with content versions had their updates found by the core; the others are compared
@@ -55,7 +55,7 @@ public struct SectionedDiff<Section: DiffableSection> {
         let comparesContent = first.rowUpdates == nil
         let checked = first.hasDuplicates || !Self.sectionsAgree(first, oldSide, newSide) ? nil
             : Self.matchedRows(first, oldSide, newSide, checksIdentities: true,
-                               comparesContent: comparesContent, parallel: parallel)
+                               comparesContent: comparesContent, parallel: parallel, ends: ends)
         // Each path hands its own result to the stored-property init: one result variable that the
         // exact path reassigns is copied (a retain and a release of each of its seventeen arrays).
         if let checked {
@@ -159,15 +159,28 @@ public struct SectionedDiff<Section: DiffableSection> {
     /// One pass over the matched rows: checks that each pair's identities are equal (when
     /// `checksIdentities`) and lists, by destination, the pairs whose content differs (when
     /// `comparesContent`). Nil when a pair's identities differ: a fingerprint collision. The rows
-    /// are visited in two halves on two cores when `parallel`.
+    /// are visited in two halves on two cores when `parallel`. With `ends` (a flat diff's common
+    /// ends, found on the serial path, for a result in which no fingerprint repeats), only the new
+    /// rows between them are visited: the ends' pairs were checked when they were found.
     @inlinable
     static func matchedRows(_ core: CoreResult, _ old: FlattenedSide<Section>, _ new: FlattenedSide<Section>,
                             checksIdentities: Bool, comparesContent: Bool,
-                            parallel: Bool) -> [Move<ItemPath>]? {
+                            parallel: Bool, ends: CommonEnds? = nil) -> [Move<ItemPath>]? {
         guard checksIdentities || comparesContent else { return [] }
         let count = core.rowNewToOld.count
         // Serial without building the two closures: each would capture a copy of the result.
-        guard parallel else { return matchedRows(core, old, new, checksIdentities, comparesContent, 0..<count) }
+        guard parallel else {
+            let range: Range<Int>
+            if let ends {
+                precondition(ends.newCount == count, "RowDiff: the common ends are of another diff")
+                range = ends.newMiddle
+            } else {
+                range = 0..<count
+            }
+            let middle = matchedRows(core, old, new, checksIdentities, comparesContent, range)
+            guard let ends, comparesContent, let middle else { return middle }
+            return ends.updates(around: middle)
+        }
         let (first, second) = ParallelWork.both(
             parallel: parallel,
             { matchedRows(core, old, new, checksIdentities, comparesContent, 0..<count / 2) },

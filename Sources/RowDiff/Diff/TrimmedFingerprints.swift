@@ -15,32 +15,35 @@ import Foundation
 enum TrimmedFingerprints {
     /// Writes the fingerprints of `new` (its one section, then its rows) into `output` like
     /// `FirstPass.prepare`, copying those of the rows in the common ends from `oldPrints` (the old
-    /// side's, as `prepare` wrote them for its one section). False, writing nothing, unless both
-    /// sides are one section and the row identities are trimmed (see the type).
+    /// side's, as `prepare` wrote them for its one section), and returns the ends. With
+    /// `comparesContent`, the ends' pairs are also compared by content as they are walked (see
+    /// `CommonEnds`). Nil, writing nothing, unless both sides are one section and the row
+    /// identities are trimmed (see the type).
     /// - Complexity: O(rows): one comparison per row of the common ends (plus one), one hash per
     ///   row between them.
     @inlinable
     static func write<Section: DiffableSection>(
         _ new: FlattenedSide<Section>, against old: FlattenedSide<Section>, oldPrints: UnsafeBufferPointer<UInt64>,
-        mask: UInt64, types: SideTypes, into output: UnsafeMutableBufferPointer<UInt64>
-    ) -> Bool {
+        mask: UInt64, types: SideTypes, comparesContent: Bool = false, into output: UnsafeMutableBufferPointer<UInt64>
+    ) -> CommonEnds? {
         guard new.sections.count == 1, old.sections.count == 1, Section.Row.DiffIdentity.self != Int.self,
-              let fingerprintable = types.rowIdentity else { return false }
+              let fingerprintable = types.rowIdentity else { return nil }
         IdentityFingerprints.write(new.sections, seed: 0, mask: mask, fingerprintable: types.sectionIdentity,
                                    into: UnsafeMutableBufferPointer(rebasing: output[0..<1]))
         let oldRows = old.rows[0], newRows = new.rows[0]
-        oldRows.withUnsafeBufferPointer { oldRows in
+        return oldRows.withUnsafeBufferPointer { oldRows in
             newRows.withUnsafeBufferPointer { newRows in
-                let (prefix, suffix) = commonEnds(oldRows, newRows)
+                let ends = commonEnds(oldRows, newRows, comparesContent: comparesContent)
+                let prefix = ends.prefix, suffix = ends.suffix
                 let n = oldRows.count, m = newRows.count
                 // Row k of a side is its fingerprint k + 1 (the section's comes first).
                 for k in 0..<prefix { output[1 + k] = oldPrints[1 + k] }
                 for k in 0..<suffix { output[m - k] = oldPrints[n - k] }
                 hash(newRows, prefix..<m - suffix, as: fingerprintable, mask: mask,
                      into: UnsafeMutableBufferPointer(rebasing: output[1 + prefix..<1 + m - suffix]))
+                return ends
             }
         }
-        return true
     }
 
     /// The lengths of the common prefix and suffix of two rows' identities, which never overlap.
@@ -48,18 +51,44 @@ enum TrimmedFingerprints {
     @inlinable
     static func commonEnds<Row: Diffable>(_ old: UnsafeBufferPointer<Row>, _ new: UnsafeBufferPointer<Row>)
         -> (prefix: Int, suffix: Int) {
-        guard let oldBase = old.baseAddress, let newBase = new.baseAddress else { return (0, 0) }
+        let ends = commonEnds(old, new, comparesContent: false)
+        return (ends.prefix, ends.suffix)
+    }
+
+    /// The common prefix and suffix of two rows' identities, which never overlap; with
+    /// `comparesContent`, the pairs of the ends whose content differs.
+    /// - Complexity: O(prefix + suffix).
+    @inlinable
+    static func commonEnds<Row: Diffable>(_ old: UnsafeBufferPointer<Row>, _ new: UnsafeBufferPointer<Row>,
+                                          comparesContent: Bool) -> CommonEnds {
+        guard let oldBase = old.baseAddress, let newBase = new.baseAddress else {
+            return CommonEnds(prefix: 0, suffix: 0, newCount: new.count, prefixUpdates: [], suffixUpdates: [])
+        }
         let shorter = min(old.count, new.count)
+        var prefixUpdates = [Move<ItemPath>](), suffixUpdates = [Move<ItemPath>]()
         var prefix = 0
-        while prefix < shorter && same(oldBase[prefix], newBase[prefix]) { prefix &+= 1 }
+        while prefix < shorter && same(oldBase[prefix], newBase[prefix]) {
+            // Compared here, while both rows are at hand: the matched-row pass skips the ends.
+            if comparesContent && !oldBase[prefix].isContentEqual(to: newBase[prefix]) {
+                prefixUpdates.append(Move(from: ItemPath(section: 0, item: prefix), to: ItemPath(section: 0, item: prefix)))
+            }
+            prefix &+= 1
+        }
         // Walked by pointer: indices counted from the end kept an overflow check per step.
         var before = oldBase + old.count, after = newBase + new.count
         let stop = oldBase + (old.count - (shorter - prefix))
         while before != stop && same((before - 1).pointee, (after - 1).pointee) {
             before -= 1
             after -= 1
+            if comparesContent && !before.pointee.isContentEqual(to: after.pointee) {
+                suffixUpdates.append(Move(from: ItemPath(section: 0, item: before - oldBase),
+                                          to: ItemPath(section: 0, item: after - newBase)))
+            }
         }
-        return (prefix, oldBase + old.count - before)
+        // Found from the end: put in order of destination, as the matched-row pass lists them.
+        suffixUpdates.reverse()
+        return CommonEnds(prefix: prefix, suffix: oldBase + old.count - before, newCount: new.count,
+                          prefixUpdates: prefixUpdates, suffixUpdates: suffixUpdates)
     }
 
     /// Whether two rows' identities are equal. UUIDs are compared as two words: their `==` compares
@@ -85,6 +114,10 @@ enum TrimmedFingerprints {
     static func hash<Row: Diffable>(_ rows: UnsafeBufferPointer<Row>, _ range: Range<Int>, as type: any Fingerprintable.Type,
                                     mask: UInt64, into output: UnsafeMutableBufferPointer<UInt64>) {
         guard !range.isEmpty, let base = rows.baseAddress else { return }
+        if Row.DiffIdentity.self == UUID.self, UUIDFingerprints.matchesCore {
+            UUIDFingerprints.write(rows, range, seed: 0, mask: mask, into: output)
+            return
+        }
         let blockRows = min(IdentityFingerprints.blockRows(stride: MemoryLayout<Row.DiffIdentity>.stride),
                             IdentityFingerprints.printBlock)
         withUnsafeTemporaryAllocation(of: Row.DiffIdentity.self, capacity: blockRows) { block in
@@ -105,5 +138,51 @@ enum TrimmedFingerprints {
             }
         }
         if mask != .max { for index in output.indices { output[index] &= mask } }
+    }
+}
+
+/// The common prefix and suffix of a flat diff's two sides, as `TrimmedFingerprints` found them by
+/// comparing identities, and the pairs among them whose content differs (when it compared content).
+///
+/// On the diff's checked path (no fingerprint repeats on either side), the core pairs these rows
+/// with each other: equal identities have equal fingerprints, and a fingerprint found once on each
+/// side is paired. So the matched-row pass need not visit them again: their identities are
+/// already known equal and their content compared.
+@usableFromInline
+struct CommonEnds {
+    /// Rows at the start of both sides with equal identities, pairwise.
+    @usableFromInline let prefix: Int
+    /// Rows at the end of both sides with equal identities, pairwise (never overlapping the prefix).
+    @usableFromInline let suffix: Int
+    /// The number of rows of the new side.
+    @usableFromInline let newCount: Int
+    /// The prefix's pairs whose content differs, by destination.
+    @usableFromInline var prefixUpdates: [Move<ItemPath>]
+    /// The suffix's pairs whose content differs, by destination.
+    @usableFromInline var suffixUpdates: [Move<ItemPath>]
+
+    @inlinable
+    init(prefix: Int, suffix: Int, newCount: Int, prefixUpdates: [Move<ItemPath>], suffixUpdates: [Move<ItemPath>]) {
+        self.prefix = prefix
+        self.suffix = suffix
+        self.newCount = newCount
+        self.prefixUpdates = prefixUpdates
+        self.suffixUpdates = suffixUpdates
+    }
+
+    /// The new rows between the ends.
+    @inlinable
+    var newMiddle: Range<Int> { prefix..<newCount - suffix }
+
+    /// All the updates, by destination: the prefix's, `middle` (the updates of the rows between
+    /// the ends), the suffix's.
+    /// - Complexity: O(updates).
+    @inlinable
+    func updates(around middle: consuming [Move<ItemPath>]) -> [Move<ItemPath>] {
+        if prefixUpdates.isEmpty && suffixUpdates.isEmpty { return middle }
+        var all = prefixUpdates
+        all.append(contentsOf: middle)
+        all.append(contentsOf: suffixUpdates)
+        return all
     }
 }

@@ -37,12 +37,21 @@ extension Bool: Fingerprintable {
 }
 
 extension UUID: Fingerprintable {
+    /// XXH3 of the sixteen bytes, as `Fingerprint.of(bytes:seed:)` gives it (computed in Swift
+    /// where that gives the same value, see `UUIDFingerprints`).
     public func fingerprint(seed: UInt64) -> UInt64 {
-        withUnsafeBytes(of: uuid) { Fingerprint.of(bytes: $0, seed: seed) }
+        if UUIDFingerprints.matchesCore { return UUIDFingerprints.of(self, seed: seed) }
+        return withUnsafeBytes(of: uuid) { Fingerprint.of(bytes: $0, seed: seed) }
     }
 
-    /// One C call fingerprints the whole array: a UUID is 16 contiguous bytes.
+    /// The whole array in one pass: in Swift where that gives the core's values, otherwise one C
+    /// call (a UUID is 16 contiguous bytes).
     public static func fingerprints(of values: UnsafeBufferPointer<UUID>, seed: UInt64, into output: UnsafeMutableBufferPointer<UInt64>) {
+        if UUIDFingerprints.matchesCore {
+            // A UUID is a row whose identity is itself.
+            UUIDFingerprints.write(values, 0..<values.count, seed: seed, mask: .max, into: output)
+            return
+        }
         CoreBridge.fingerprintBatch(UnsafeRawBufferPointer(values), keySize: MemoryLayout<UUID>.stride,
                                     count: values.count, seed: seed, into: output)
     }

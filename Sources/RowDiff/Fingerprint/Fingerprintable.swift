@@ -1,3 +1,5 @@
+import Foundation
+
 /// An identity type with a fast 64-bit fingerprint.
 ///
 /// Equal values must get equal fingerprints (for a given seed); unequal values should rarely
@@ -91,8 +93,9 @@ extension IdentityFingerprints {
 
     /// Writes one fingerprint per row identity, section-major, into `output` (as many as rows),
     /// read straight from the rows: identities are never gathered into an array of their own.
-    /// Int identities (their own fingerprint) are read in place, row by row. Other
-    /// `Fingerprintable` types (UUIDs: XXH3 in one C call per block) get their identities copied
+    /// Int identities (their own fingerprint) are read in place, row by row, and so are UUIDs
+    /// where their XXH3 is computed in Swift (see `UUIDFingerprints`). Other `Fingerprintable`
+    /// types (UUIDs elsewhere: XXH3 in one C call per block) get their identities copied
     /// into a small block on the stack, one block at a time, so their batch call still sees
     /// contiguous values while the diff's memory stays one 8-byte word per row (a first diff pays
     /// a page fault for every new page it touches; at 100k UUID rows per side, gathered
@@ -110,6 +113,19 @@ extension IdentityFingerprints {
         // Rows that hashed their string key when they were made (see `CarriedFingerprint`).
         // (The string check folds to a constant once `Row` is known: other identities never ask.)
         if Row.DiffIdentity.self == String.self, seed == 0, writeCarried(sections, mask: mask, into: output) { return }
+        // UUIDs hashed in Swift, straight from the rows, where that gives the core's values (see
+        // `UUIDFingerprints`). (The UUID check folds to a constant once `Row` is known.)
+        if Row.DiffIdentity.self == UUID.self, UUIDFingerprints.matchesCore {
+            var next = 0
+            for rows in sections {
+                rows.withUnsafeBufferPointer { rows in
+                    UUIDFingerprints.write(rows, 0..<rows.count, seed: seed, mask: mask,
+                                           into: UnsafeMutableBufferPointer(rebasing: output[next..<next + rows.count]))
+                }
+                next += rows.count
+            }
+            return
+        }
         if let fingerprintable {
             blocks(sections, as: fingerprintable, seed: seed, into: output)
             if mask != .max { for index in output.indices { output[index] &= mask } }

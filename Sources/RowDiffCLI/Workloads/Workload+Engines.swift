@@ -1,7 +1,7 @@
 @_spi(Bench) import RowDiff
 
-/// A workload as the C core sees it: identity fingerprints (UUIDs through the batch XXH3 call the
-/// typed layer uses) and content fingerprints (the integer content itself), computed once so
+/// A workload as the C core sees it: identity fingerprints (UUIDs by XXH3, the values the typed
+/// layer computes) and content fingerprints (the integer content itself), computed once so
 /// that a timed core diff measures the core alone.
 struct CoreWorkload {
     enum Input {
