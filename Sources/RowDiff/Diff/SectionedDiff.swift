@@ -41,6 +41,7 @@ public struct SectionedDiff<Section: DiffableSection> {
         let oldSide = FlattenedSide(old), newSide = FlattenedSide(new)
         // Two cores for the passes over rows from this size on (the sides, then the matched pairs).
         let parallel = oldSide.rowCount + newSide.rowCount >= options.parallelRowThreshold
+        if parallel { ParallelWork.prepare() }
         let context = options.context ?? DiffContext.pool.take()
         // A pooled context is this diff's alone until it is given back: no lock is needed.
         let exclusive = options.context == nil
@@ -209,7 +210,7 @@ public struct SectionedDiff<Section: DiffableSection> {
                                     let oldIndex = pair.pointee
                                     if oldIndex != CoreResult.none {
                                         let before = oldBase + Int(oldIndex)
-                                        if checksIdentities && before.pointee.diffIdentity != after.pointee.diffIdentity {
+                                        if checksIdentities && !TrimmedFingerprints.same(before.pointee, after.pointee) {
                                             return false
                                         }
                                         if comparesContent && !before.pointee.isContentEqual(to: after.pointee) {
@@ -267,7 +268,7 @@ public struct SectionedDiff<Section: DiffableSection> {
                                         let oldItem = oldIndex &- low
                                         if oldItem >= span { break }
                                         let before = oldBase + Int(oldItem)
-                                        if checksIdentities && before.pointee.diffIdentity != after.pointee.diffIdentity {
+                                        if checksIdentities && !TrimmedFingerprints.same(before.pointee, after.pointee) {
                                             return false
                                         }
                                         if comparesContent && !before.pointee.isContentEqual(to: after.pointee) {
