@@ -92,4 +92,28 @@ struct HelperThreadTests {
             if parallel.changeset != serial.changeset { return }
         }
     }
+
+    @Test("seeded large diffs: row deletes and inserts converted on two cores equal the serial ones")
+    func largeConversionOnHelper() {
+        // 24 sections of 700 rows: whole sections deleted and inserted make 8,192 paths or more,
+        // the threshold from which the two lists are converted on two cores.
+        for seed in TestSeeds.cases(6, salt: 134) {
+            var rng = SplitMix64(seed: seed)
+            let old = (0..<24).map { s in TestSection(s, (0..<700).map { s * 1_000 + $0 }) }
+            // At least every third section deleted, and six inserted: at least 9,800 paths.
+            var new = old.filter { $0.id % 3 != 0 && rng.next() % 4 != 0 }
+            for s in 0..<Int(6 + rng.next() % 6) {
+                new.insert(TestSection(100 + s, (0..<700).map { 200_000 + s * 1_000 + $0 }), at: Int(rng.next() % UInt64(new.count + 1)))
+            }
+            for _ in 0..<200 where !new.isEmpty {
+                let s = Int(rng.next() % UInt64(new.count))
+                if !new[s].rows.isEmpty { new[s].rows.remove(at: Int(rng.next() % UInt64(new[s].rows.count))) }
+            }
+            let parallel = SectionedDiff(from: old, to: new, options: ParallelPathTests.options(parallel: true))
+            let serial = SectionedDiff(from: old, to: new, options: ParallelPathTests.options(parallel: false))
+            let paths = parallel.changeset.itemDeletes.count + parallel.changeset.itemInserts.count
+            #expect(paths >= DiffContext.parallelConversionMinimum, "\(TestSeeds.rerun(seed, filter: "HelperThread")): \(paths) paths")
+            #expect(parallel.changeset == serial.changeset, "\(TestSeeds.rerun(seed, filter: "HelperThread"))")
+        }
+    }
 }

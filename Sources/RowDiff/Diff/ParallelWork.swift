@@ -45,6 +45,16 @@ extension ParallelWork {
         #endif
     }
 
+    /// `first` here and `second` on the helper thread when `parallel` and the helper is free,
+    /// else both here: for passes short enough (tens of microseconds) that waking a GCD worker
+    /// would cost what the second core saves.
+    /// - Complexity: the larger of the two closures' costs on the helper, their sum otherwise.
+    @inlinable
+    static func helped<A, B>(parallel: Bool, _ first: () -> A, _ second: () -> B) -> (A, B) {
+        if parallel, let results = onHelper(first, second) { return results }
+        return (first(), second())
+    }
+
     /// Tells the helper thread that a large diff's passes are coming (see `HelperThread.prepare`).
     @inlinable
     static func prepare() {
