@@ -7,27 +7,6 @@ extension Stager {
     @inlinable
     static func appendStructuralStages(_ diff: SectionedDiff<Section>, currentRows: () -> [[Section.Row]]?,
                                        to stages: inout [Stage]) {
-        append(structure(diff), diff, currentRows: currentRows, to: &stages)
-    }
-
-    /// The structural stages as far as they are known before the content stages: everything but
-    /// the section batch's model, which carries the rows as the content stages leave them.
-    @usableFromInline
-    enum Structure {
-        /// No section or row operation.
-        case none
-        /// One batch (no row operation touches a moving section).
-        case one(Stage)
-        /// The section batch (its model still to make) and the rows' stage.
-        case two(sections: BatchUpdate, rows: Stage)
-    }
-
-    /// The structural stages of `diff`, but the section batch's model (see `Structure`). Reads
-    /// only the diff, so staging makes it on the thread that makes the content plan, while the
-    /// other copies the updated sections.
-    /// - Complexity: O(S + C log C).
-    @inlinable
-    static func structure(_ diff: SectionedDiff<Section>) -> Structure {
         // Read in place: binding `diff.changeset` to a constant would copy its eight arrays.
         // Rows of deleted and inserted sections are implicit: UIKit drops them, the section carries
         // them. Without such sections the lists are taken as they are (no set, no copy).
@@ -44,15 +23,29 @@ extension Stager {
         let sectionOps = !(diff.changeset.sectionDeletes.isEmpty && diff.changeset.sectionInserts.isEmpty
             && diff.changeset.sectionMoves.isEmpty)
         let rowOps = !(rowDeletes.isEmpty && rowInserts.isEmpty && rowMoves.isEmpty)
-        guard sectionOps || rowOps else { return .none }
+        guard sectionOps || rowOps else { return }
 
         if !touchesMovingSection(diff.changeset.sectionMoves, oldCount: diff.old.count, newCount: diff.new.count,
                                  rowDeletes, rowInserts, rowMoves) {
             let update = BatchUpdate(
                 sectionDeletes: diff.changeset.sectionDeletes, sectionInserts: diff.changeset.sectionInserts,
                 sectionMoves: diff.changeset.sectionMoves, itemDeletes: rowDeletes, itemInserts: rowInserts, itemMoves: rowMoves)
-            return .one(Stage(update: update, data: diff.new))
+            stages.append(Stage(update: update, data: diff.new))
+            return
         }
+
+        // a. Sections only: every surviving section carries its rows as they are now (old order,
+        //    content already updated); inserted sections arrive complete.
+        let currentRows = currentRows()
+        let afterSections = diff.new.indices.map { t -> Section in
+            guard let o = diff.oldIndex(ofNewSection: t) else { return diff.new[t] }
+            return Section(source: diff.new[t], rows: currentRows?[o] ?? diff.old[o].rows)
+        }
+        let sectionStage = Stage(
+            update: BatchUpdate(
+                sectionDeletes: diff.changeset.sectionDeletes, sectionInserts: diff.changeset.sectionInserts,
+                sectionMoves: diff.changeset.sectionMoves),
+            data: afterSections)
 
         // b. Rows only: batch a moved no row, so an old row's position after it is its old
         //    position with the section renumbered.
@@ -67,34 +60,8 @@ extension Stager {
                 itemDeletes: renumbered(rowDeletes, diff), itemInserts: rowInserts,
                 itemMoves: rowMoves.map { Move(from: afterA($0.from), to: $0.to) }),
             data: diff.new)
-        return .two(
-            sections: BatchUpdate(
-                sectionDeletes: diff.changeset.sectionDeletes, sectionInserts: diff.changeset.sectionInserts,
-                sectionMoves: diff.changeset.sectionMoves),
-            rows: rowStage)
-    }
-
-    /// Appends `structure`'s stages; `currentRows` as in `appendStructuralStages`.
-    /// - Complexity: O(S), plus `currentRows`.
-    @inlinable
-    static func append(_ structure: Structure, _ diff: SectionedDiff<Section>, currentRows: () -> [[Section.Row]]?,
-                       to stages: inout [Stage]) {
-        switch structure {
-        case .none:
-            return
-        case .one(let stage):
-            stages.append(stage)
-        case .two(let sections, let rowStage):
-            // a. Sections only: every surviving section carries its rows as they are now (old
-            //    order, content already updated); inserted sections arrive complete.
-            let currentRows = currentRows()
-            let afterSections = diff.new.indices.map { t -> Section in
-                guard let o = diff.oldIndex(ofNewSection: t) else { return diff.new[t] }
-                return Section(source: diff.new[t], rows: currentRows?[o] ?? diff.old[o].rows)
-            }
-            stages.append(Stage(update: sections, data: afterSections))
-            stages.append(rowStage)
-        }
+        stages.append(sectionStage)
+        stages.append(rowStage)
     }
 
     /// The paths of `paths` whose section is not in `sections` (each below `sectionCount`), in

@@ -26,23 +26,19 @@ enum Stager<Section: DiffableSection> {
         var stages: [Stage] = []
         // The content stages and their model exist only when something was updated.
         var currentRows: [[Section.Row]]?
-        var structure: Structure?
         if !(diff.changeset.itemUpdates.isEmpty && diff.changeset.sectionUpdates.isEmpty) {
             var model = CurrentModel(diff.old)
-            // The structure reads only the diff: it is made with the plan, on the thread that does
-            // not copy (the copies take longer than the plan).
-            let ((plan, planned), installed) = model.copyingUpdatedSections(
+            let (plan, installed) = model.copyingUpdatedSections(
                 diff.changeset.itemUpdates, rowCount: diff.oldRowStart.total, parallelFrom: parallelCopyRows,
                 reconfiguring: style == .reconfigure ? diff : nil) {
-                (ContentPlan(diff.changeset, old: diff.old, new: diff.new, style: style), Self.structure(diff))
+                ContentPlan(diff.changeset, old: diff.old, new: diff.new, style: style)
             }
-            structure = planned
             if let stage = model.reconfigureStage(plan, diff, installed: installed) { stages.append(stage) }
             if let stage = model.reloadStage(plan, diff) { stages.append(stage) }
             currentRows = model.rows
         }
         let contentStages = stages.count
-        append(structure ?? Self.structure(diff), diff, currentRows: { currentRows }, to: &stages)
+        appendStructuralStages(diff, currentRows: { currentRows }, to: &stages)
         endWithNewModel(&stages, contentStages: contentStages, diff)
         return stages
     }
