@@ -39,7 +39,7 @@ struct HelperThreadTests {
     func passesBackToBack() {
         for seed in TestSeeds.cases(4, salt: 131) {
             let problems = Self.checkPasses(2_000, seed: seed)
-            #expect(problems.isEmpty, "\(TestSeeds.rerun(seed, filter: "HelperThread")): \(problems.prefix(3))")
+            #expect(problems.count == 0, "\(TestSeeds.rerun(seed, filter: "HelperThread")): \(problems.prefix(3))")
         }
     }
 
@@ -47,7 +47,7 @@ struct HelperThreadTests {
     func passesAfterSleep() {
         for seed in TestSeeds.cases(2, salt: 132) {
             let problems = Self.checkPasses(200, seed: seed, pauseEvery: 3)
-            #expect(problems.isEmpty, "\(TestSeeds.rerun(seed, filter: "HelperThread")): \(problems.prefix(3))")
+            #expect(problems.count == 0, "\(TestSeeds.rerun(seed, filter: "HelperThread")): \(problems.prefix(3))")
         }
     }
 
