@@ -210,7 +210,7 @@ public struct SectionedDiff<Section: DiffableSection> {
                                     let oldIndex = pair.pointee
                                     if oldIndex != CoreResult.none {
                                         let before = oldBase + Int(oldIndex)
-                                        if checksIdentities && !TrimmedFingerprints.same(before.pointee, after.pointee) {
+                                        if checksIdentities && before.pointee.diffIdentity != after.pointee.diffIdentity {
                                             return false
                                         }
                                         if comparesContent && !before.pointee.isContentEqual(to: after.pointee) {
@@ -268,7 +268,7 @@ public struct SectionedDiff<Section: DiffableSection> {
                                         let oldItem = oldIndex &- low
                                         if oldItem >= span { break }
                                         let before = oldBase + Int(oldItem)
-                                        if checksIdentities && !TrimmedFingerprints.same(before.pointee, after.pointee) {
+                                        if checksIdentities && before.pointee.diffIdentity != after.pointee.diffIdentity {
                                             return false
                                         }
                                         if comparesContent && !before.pointee.isContentEqual(to: after.pointee) {
