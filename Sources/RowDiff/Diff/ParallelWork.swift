@@ -4,10 +4,11 @@ import Dispatch
 ///
 /// Below `DiffOptions.parallelRowThreshold` rows (old plus new) they run one after the other:
 /// waking a second thread costs tens of microseconds, more than the halved work saves. Above it,
-/// the two run as the two iterations of `concurrentPerform` (libdispatch may give either, or
-/// both, to its worker threads: a perf profile of the sectioned bench shows most of both halves
-/// on two workers), and both results are returned once both are done. Each closure reads only
-/// its own side's values, so nothing is shared but immutable arrays.
+/// the first runs on the calling thread and the second on the helper thread (`HelperThread`),
+/// which a large diff keeps awake between its passes; where there is none (before macOS 15 /
+/// iOS 18) or another pass holds it, the two run as the two iterations of `concurrentPerform`.
+/// Both results are returned once both are done. Each closure reads only its own side's values,
+/// so nothing is shared but immutable arrays.
 @usableFromInline
 enum ParallelWork {
     /// Runs `first` and `second`, on two threads when `parallel`.
@@ -15,6 +16,7 @@ enum ParallelWork {
     @inlinable
     static func both<A, B>(parallel: Bool, _ first: () -> A, _ second: () -> B) -> (A, B) {
         guard parallel else { return (first(), second()) }
+        if let results = onHelper(first, second) { return results }
         let results = ResultSlots<A, B>()
         withoutActuallyEscaping(first) { first in
             withoutActuallyEscaping(second) { second in
@@ -26,6 +28,52 @@ enum ParallelWork {
         }
         return results.take()
     }
+}
+
+extension ParallelWork {
+    /// `first` here and `second` on the helper thread (`HelperThread`), or nil, having run
+    /// nothing, where there is none or another pass holds it.
+    @inlinable
+    static func onHelper<A, B>(_ first: () -> A, _ second: () -> B) -> (A, B)? {
+        #if canImport(Synchronization)
+        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return nil }
+        var a: A?, b: B?
+        guard runOnHelper({ a = first() }, { b = second() }), let a, let b else { return nil }
+        return (a, b)
+        #else
+        return nil
+        #endif
+    }
+
+    /// `first` here and `second` on the helper thread when `parallel` and the helper is free,
+    /// else both here: for passes short enough (tens of microseconds) that waking a GCD worker
+    /// would cost what the second core saves.
+    /// - Complexity: the larger of the two closures' costs on the helper, their sum otherwise.
+    @inlinable
+    static func helped<A, B>(parallel: Bool, _ first: () -> A, _ second: () -> B) -> (A, B) {
+        if parallel, let results = onHelper(first, second) { return results }
+        return (first(), second())
+    }
+
+    /// Tells the helper thread that a large diff's passes are coming (see `HelperThread.prepare`).
+    @inlinable
+    static func prepare() {
+        #if canImport(Synchronization)
+        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) { prepareHelper() }
+        #endif
+    }
+
+    #if canImport(Synchronization)
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @usableFromInline
+    static func runOnHelper(_ first: () -> Void, _ second: () -> Void) -> Bool {
+        HelperThread.shared.run(first, second)
+    }
+
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @usableFromInline
+    static func prepareHelper() { HelperThread.shared.prepare() }
+    #endif
 }
 
 /// Where the two results land: each slot is written by exactly one iteration, and read by the

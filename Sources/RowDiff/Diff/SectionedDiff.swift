@@ -41,6 +41,7 @@ public struct SectionedDiff<Section: DiffableSection> {
         let oldSide = FlattenedSide(old), newSide = FlattenedSide(new)
         // Two cores for the passes over rows from this size on (the sides, then the matched pairs).
         let parallel = oldSide.rowCount + newSide.rowCount >= options.parallelRowThreshold
+        if parallel { ParallelWork.prepare() }
         let context = options.context ?? DiffContext.pool.take()
         // A pooled context is this diff's alone until it is given back: no lock is needed.
         let exclusive = options.context == nil

@@ -49,7 +49,7 @@ struct ContentPlan {
                         newSection = update.to.section
                         newRows = new[newSection].rows
                     }
-                    if oldRows[update.from.item].rowKind == newRows[update.to.item].rowKind {
+                    if Self.reconfigures(oldRows[update.from.item], to: newRows[update.to.item]) {
                         next.initialize(to: update)
                         next += 1
                     } else {
@@ -69,4 +69,10 @@ struct ContentPlan {
         OldPathOrder.sort(&reconfigures, sectionCount: old.count)
         OldPathOrder.sort(&reloads, sectionCount: old.count)
     }
+
+    /// Whether an updated row outside a reloaded section is reconfigured (its cell kind is
+    /// unchanged) rather than reloaded, with `UpdateStyle.reconfigure`. The staging copies write
+    /// stage 1's rows by the same rule (`CurrentModel.installReconfigures`).
+    @inlinable
+    static func reconfigures<Row: Diffable>(_ old: Row, to new: Row) -> Bool { old.rowKind == new.rowKind }
 }
