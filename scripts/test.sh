@@ -21,7 +21,7 @@ step "Swift: swift test"
 swift test
 
 # The renderer diffs off the main thread and hands results back, and large typed diffs use two
-# threads: those tests (and the data-source tests) run again under ThreadSanitizer, in their own
+# threads (GCD and the kept-awake helper thread): those tests (and the data-source tests) run again under ThreadSanitizer, in their own
 # build directory so the main build is kept.
 # About 2 minutes here on 2 cores, plus about 3 for the first (clean) sanitized build.
 step "Swift: swift test under AddressSanitizer (leaks included; Tests/Sanitizers/lsan.supp names the runtime's own), C also under UBSan"
@@ -32,7 +32,7 @@ LSAN_OPTIONS="suppressions=$PWD/Tests/Sanitizers/lsan.supp ${LSAN_OPTIONS:-}" UB
 
 step "Swift: renderer and data-source tests under ThreadSanitizer"
 TSAN_OPTIONS="halt_on_error=1 ${TSAN_OPTIONS:-}" \
-    swift test --sanitize=thread --scratch-path .build-tsan --filter 'RowDiffDataSourcesTests|ParallelPathTests'
+    swift test --sanitize=thread --scratch-path .build-tsan --filter 'RowDiffDataSourcesTests|ParallelPathTests|HelperThreadTests'
 
 step "Python binding: pytest"
 python3 -m pytest -q Bindings/python/tests
