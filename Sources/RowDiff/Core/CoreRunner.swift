@@ -23,7 +23,7 @@ enum CoreRunner {
     /// (`HelperThread`); false, having run nothing, where there is none or it is taken.
     private static func onHelper(_ task: cdiff_task, _ argument: UnsafeMutableRawPointer?) -> Bool {
         #if canImport(Synchronization)
-        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return false }
+        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) else { return false }
         return HelperThread.shared.run(task, argument)
         #else
         return false

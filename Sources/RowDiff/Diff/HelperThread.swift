@@ -25,7 +25,7 @@ import Foundation
 /// for a wake-up longer than its first half takes, and never runs slower than serially. One caller
 /// at a time: a pass that finds the helper taken (another thread's diff, or a pass inside a pass)
 /// gets `false` and uses GCD.
-@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
 final class HelperThread: @unchecked Sendable {
     /// The process's helper, started on first use.
     static let shared = HelperThread()

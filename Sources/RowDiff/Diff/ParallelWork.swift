@@ -36,7 +36,7 @@ extension ParallelWork {
     @inlinable
     static func onHelper<A, B>(_ first: () -> A, _ second: () -> B) -> (A, B)? {
         #if canImport(Synchronization)
-        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) else { return nil }
+        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) else { return nil }
         var a: A?, b: B?
         guard runOnHelper({ a = first() }, { b = second() }), let a, let b else { return nil }
         return (a, b)
@@ -59,18 +59,18 @@ extension ParallelWork {
     @inlinable
     static func prepare() {
         #if canImport(Synchronization)
-        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *) { prepareHelper() }
+        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) { prepareHelper() }
         #endif
     }
 
     #if canImport(Synchronization)
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     @usableFromInline
     static func runOnHelper(_ first: () -> Void, _ second: () -> Void) -> Bool {
         HelperThread.shared.run(first, second)
     }
 
-    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, *)
+    @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
     @usableFromInline
     static func prepareHelper() { HelperThread.shared.prepare() }
     #endif
