@@ -49,21 +49,15 @@ typedef struct finish_job {
 /* The gathers below are branch-free: every element is written at the next free place, which
  * advances only when it belongs there. Where deletes, inserts and moves lie at random, a branch
  * per element would mispredict at each of them. A place written past a list's end lies within
- * its buffer: each holds an entry per element it is gathered from. */
-static size_t gather_deletes(const uint32_t *old_to_new, size_t lo, size_t end, uint32_t *deletes) {
+ * its buffer: each holds an entry per element it is gathered from.
+ *
+ * gather_unmatched: the indices in [lo, end) that `map` pairs with nothing, the deletes (map
+ * old_to_new) or the inserts (new_to_old). */
+static size_t gather_unmatched(const uint32_t *map, size_t lo, size_t end, uint32_t *unmatched) {
     size_t count = 0;
     for (size_t i = lo; i < end; i++) {
-        deletes[count] = (uint32_t)i;
-        count += old_to_new[i] == CDIFF_NONE;
-    }
-    return count;
-}
-
-static size_t gather_inserts(const uint32_t *new_to_old, size_t lo, size_t hi, uint32_t *inserts) {
-    size_t count = 0;
-    for (size_t j = lo; j < hi; j++) {
-        inserts[count] = (uint32_t)j;
-        count += new_to_old[j] == CDIFF_NONE;
+        unmatched[count] = (uint32_t)i;
+        count += map[i] == CDIFF_NONE;
     }
     return count;
 }
@@ -150,8 +144,8 @@ static void list_deletes_and_inserts(finish_job *job) {
     size_t end = job->old_hi;
     if (job->split)
         while (end > job->lo && job->old_to_new[end - 1] != CDIFF_NONE) end--;
-    job->delete_count = gather_deletes(job->old_to_new, job->lo, end, job->deletes);
-    if (!job->listed) job->insert_count = gather_inserts(job->new_to_old, job->lo, job->hi, job->inserts);
+    job->delete_count = gather_unmatched(job->old_to_new, job->lo, end, job->deletes);
+    if (!job->listed) job->insert_count = gather_unmatched(job->new_to_old, job->lo, job->hi, job->inserts);
 }
 
 /* The updates, after the inserts; on one thread, after the moves too (the piles the match fed lie
@@ -226,7 +220,7 @@ void cdiff_finish_level_gathered(cdiff_context *context, const cdiff_match *matc
         if (!job.moves_done) finish_moves(&job);
         if (!job.lists_done) finish_lists(&job);
     } else {
-        job.delete_count = gather_deletes(job.old_to_new, job.lo, job.old_hi, job.deletes);
+        job.delete_count = gather_unmatched(job.old_to_new, job.lo, job.old_hi, job.deletes);
         if (!job.listed) {
             /* One walk over the new middle lists both the inserts and the LIS input. */
             uint32_t *values = job.lis_scratch;
