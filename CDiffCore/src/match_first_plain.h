@@ -17,10 +17,6 @@
  * below TAG_MIN_SLOTS = 2^19), so every index fits in 23 bits, and no ref reaches 0xFFFFFF: no
  * occupied slot reads as EMPTY. */
 
-#define SMALL_NEW UINT32_C(0x00800000)
-#define SMALL_INDEX UINT32_C(0x007FFFFF)
-#define SMALL_TAG UINT32_C(0xFF000000)
-
 /* Compiled on their own (CDIFF_NOINLINE, match.c): inlined into match_hashed with the other
  * passes, the same source ran 25 us slower at DK-100k spread whenever the other passes changed. */
 
@@ -156,7 +152,3 @@ CDIFF_NOINLINE static int pair_new_in_slot(table *t, const uint64_t *new_ids, si
     g->value_count = value_count;
     return pass;
 }
-
-#undef SMALL_NEW
-#undef SMALL_INDEX
-#undef SMALL_TAG

@@ -116,13 +116,10 @@ static void segments_of(const side_split *side, unsigned h, segment out[2]) {
 
 /* How a pass tells its slots' elements apart, as the serial passes do (match.c): PLAIN reads the
  * fingerprint a slot names, TAGGED compares a tag from the tags' array first, IN_SLOT a tag kept in
- * the slot itself (match_first_plain.h's layout: 8 tag bits above a 24-bit ref, bit 23 for a new
- * element counted from the new middle's start). Every pass below takes it as a constant (the callers
+ * the slot itself (the SMALL_* layout of match_table.h, a new element counted from the new
+ * middle's start). Every pass below takes it as a constant (the callers
  * branch once per list), so that each is compiled once per kind, without the others' code. */
 enum { PLAIN, TAGGED, IN_SLOT };
-#define SMALL_NEW UINT32_C(0x00800000)
-#define SMALL_INDEX UINT32_C(0x007FFFFF)
-#define SMALL_TAG UINT32_C(0xFF000000)
 #if defined(__GNUC__) || defined(__clang__)
 #define ALWAYS_INLINE inline __attribute__((always_inline))
 #else

@@ -12,6 +12,13 @@
 #define SEEN_NEW UINT32_C(0x80000000)
 #define INDEX_MASK UINT32_C(0x7FFFFFFF)
 
+/* A slot that keeps its own tag (the untagged tables from IN_SLOT_MIN_SLOTS, serial and two-thread;
+ * see match_first_plain.h): 8 bits of the mixed fingerprint above a 24-bit ref, bit 23 set for a
+ * new element, the low 23 bits its index. */
+#define SMALL_NEW UINT32_C(0x00800000)
+#define SMALL_INDEX UINT32_C(0x007FFFFF)
+#define SMALL_TAG UINT32_C(0xFF000000)
+
 typedef struct slot {
     uint32_t ref;
     uint32_t cursor;
