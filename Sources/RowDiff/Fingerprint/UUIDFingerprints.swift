@@ -37,14 +37,19 @@ enum UUIDFingerprints {
         return accumulator
     }
 
+    /// `hash` of sixteen bytes, read as their two little-endian words.
+    /// - Complexity: O(1).
+    @inlinable @inline(__always)
+    static func hash(_ bytes: UnsafeRawBufferPointer, seed: UInt64) -> UInt64 {
+        hash(low: UInt64(littleEndian: bytes.loadUnaligned(as: UInt64.self)),
+             high: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self)), seed: seed)
+    }
+
     /// The fingerprint of `uuid` under `seed` (`hash` of its bytes).
     /// - Complexity: O(1).
     @inlinable @inline(__always)
     static func of(_ uuid: UUID, seed: UInt64) -> UInt64 {
-        withUnsafeBytes(of: uuid) { bytes in
-            hash(low: UInt64(littleEndian: bytes.loadUnaligned(as: UInt64.self)),
-                 high: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self)), seed: seed)
-        }
+        withUnsafeBytes(of: uuid) { hash($0, seed: seed) }
     }
 
     /// Whether `hash` gives the core's fingerprints in this build: checked once per process on a
@@ -55,10 +60,7 @@ enum UUIDFingerprints {
                 // Keys with bits set all over both words.
                 let words = (key &* 0x9E37_79B9_7F4A_7C15, ~key &* 0xC2B2_AE3D_27D4_EB4F)
                 let core = withUnsafeBytes(of: words) { CoreBridge.fingerprint($0, seed: seed) }
-                let swift = withUnsafeBytes(of: words) { bytes in
-                    hash(low: UInt64(littleEndian: bytes.loadUnaligned(as: UInt64.self)),
-                         high: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self)), seed: seed)
-                }
+                let swift = withUnsafeBytes(of: words) { hash($0, seed: seed) }
                 if core != swift { return false }
             }
         }
@@ -107,9 +109,6 @@ enum UUIDFingerprints {
     /// The fingerprint of the identity of the row at `row`.
     @inlinable @inline(__always)
     static func of<Row: Diffable>(_ row: UnsafePointer<Row>, seed: UInt64) -> UInt64 {
-        withUnsafeBytes(of: row.pointee.diffIdentity) { bytes in
-            hash(low: UInt64(littleEndian: bytes.loadUnaligned(as: UInt64.self)),
-                 high: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self)), seed: seed)
-        }
+        withUnsafeBytes(of: row.pointee.diffIdentity) { hash($0, seed: seed) }
     }
 }
