@@ -46,15 +46,6 @@ enum TrimmedFingerprints {
         }
     }
 
-    /// The lengths of the common prefix and suffix of two rows' identities, which never overlap.
-    /// - Complexity: O(prefix + suffix).
-    @inlinable
-    static func commonEnds<Row: Diffable>(_ old: UnsafeBufferPointer<Row>, _ new: UnsafeBufferPointer<Row>)
-        -> (prefix: Int, suffix: Int) {
-        let ends = commonEnds(old, new, comparesContent: false)
-        return (ends.prefix, ends.suffix)
-    }
-
     /// The common prefix and suffix of two rows' identities, which never overlap; with
     /// `comparesContent`, the pairs of the ends whose content differs.
     /// - Complexity: O(prefix + suffix).
