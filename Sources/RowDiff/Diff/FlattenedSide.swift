@@ -100,15 +100,17 @@ struct SideTypes {
 @usableFromInline
 enum FirstPass<Section: DiffableSection> {
     /// The core's diff of the two sides, with the rows' content versions of each side (nil when
-    /// rows have none; the exact pass reuses them) and, when the new side's fingerprints were
-    /// trimmed, the common ends (see `CommonEnds`; their content compared unless rows have
-    /// versions). With `parallel`, the sides are fingerprinted on two cores.
+    /// rows have none; the exact pass reuses them), when the new side's fingerprints were trimmed,
+    /// the common ends (see `CommonEnds`), and when they were aligned, the pairs the walk found
+    /// (see `AlignedPairs`); the content of the ends' and the walked pairs is compared unless rows
+    /// have versions. With `parallel`, the sides are fingerprinted on two cores.
     /// - Precondition: the core accepts the input (it fails only beyond its limits or out of memory).
     /// - Complexity: O(sections + rows) here, plus the core's diff.
     @inlinable
     static func diff(_ old: FlattenedSide<Section>, _ new: FlattenedSide<Section>, parallel: Bool,
                      on context: DiffContext, mask: UInt64, types: SideTypes, patch: Bool, exclusive: Bool)
-        -> (core: CoreResult, oldVersions: [UInt64]?, newVersions: [UInt64]?, ends: CommonEnds?) {
+        -> (core: CoreResult, oldVersions: [UInt64]?, newVersions: [UInt64]?, ends: CommonEnds?, aligned: AlignedPairs?,
+            walkedUpdates: [Move<ItemPath>]) {
         let total = old.sections.count + old.rowCount + new.sections.count + new.rowCount
         // A pooled context is this diff's alone: its kept scratch holds the fingerprints. A
         // context the caller gave may be shared, and it is locked only for the core call.
@@ -127,14 +129,16 @@ enum FirstPass<Section: DiffableSection> {
     static func diff(_ old: FlattenedSide<Section>, _ new: FlattenedSide<Section>, parallel: Bool,
                      prints: UnsafeMutableBufferPointer<UInt64>, on context: DiffContext, mask: UInt64,
                      types: SideTypes, patch: Bool, exclusive: Bool)
-        -> (core: CoreResult, oldVersions: [UInt64]?, newVersions: [UInt64]?, ends: CommonEnds?) {
+        -> (core: CoreResult, oldVersions: [UInt64]?, newVersions: [UInt64]?, ends: CommonEnds?, aligned: AlignedPairs?,
+            walkedUpdates: [Move<ItemPath>]) {
         let oldCount = old.sections.count + old.rowCount, total = prints.count
         let oldOutput = UnsafeMutableBufferPointer(rebasing: prints[0..<oldCount])
         let newOutput = UnsafeMutableBufferPointer(rebasing: prints[oldCount..<total])
         let versions: ([UInt64]?, [UInt64]?)
         var ends: CommonEnds?
-        if AlignedFingerprints.write(old, new, parallel: parallel, mask: mask, types: types, oldOutput: oldOutput,
-                                     newOutput: newOutput) {
+        let aligned = AlignedFingerprints.write(old, new, parallel: parallel, mask: mask, types: types,
+                                                oldOutput: oldOutput, newOutput: newOutput)
+        if aligned != nil {
             // Several sections a side: new rows that keep their place copied the old fingerprints.
             versions = (ContentVersions.of(old.rows, versioned: types.rowVersions),
                         ContentVersions.of(new.rows, versioned: types.rowVersions))
@@ -156,6 +160,12 @@ enum FirstPass<Section: DiffableSection> {
                 versions = (oldVersions, prepare(new, mask: mask, types: types, into: newOutput))
             }
         }
+        // Rows without versions have their content compared in Swift: the walked pairs' beside
+        // the core's matching (see `SideJob`).
+        var walkedUpdates: [Move<ItemPath>] = []
+        let compare: (() -> Void)? = types.rowVersions != nil || aligned == nil ? nil : {
+            walkedUpdates = aligned?.contentUpdates(old, new) ?? []
+        }
         let core = withUnsafeTemporaryAllocation(of: Int.self, capacity: old.rows.count + new.rows.count) { counts in
             var next = 0
             for rows in old.rows { counts.initializeElement(at: next, to: rows.count); next += 1 }
@@ -164,12 +174,12 @@ enum FirstPass<Section: DiffableSection> {
                 return try context.diff(prints: UnsafeBufferPointer(prints), counts: UnsafeBufferPointer(counts),
                                         oldSections: old.sections.count, oldRows: old.rowCount,
                                         oldContents: versions.0, newContents: versions.1, patch: patch,
-                                        exclusive: exclusive, parallel: parallel)
+                                        exclusive: exclusive, parallel: parallel, beside: compare)
             } catch {
                 preconditionFailure("RowDiff: the diff failed: \(error)")
             }
         }
-        return (core, versions.0, versions.1, ends)
+        return (core, versions.0, versions.1, ends, aligned, walkedUpdates)
     }
 
     /// Writes one side's section then row fingerprints into `output`; returns its rows' content
