@@ -136,7 +136,7 @@ enum FirstPass<Section: DiffableSection> {
         let newOutput = UnsafeMutableBufferPointer(rebasing: prints[oldCount..<total])
         let versions: ([UInt64]?, [UInt64]?)
         var ends: CommonEnds?
-        let aligned = AlignedFingerprints.write(old, new, parallel: parallel, mask: mask, types: types,
+        var aligned = AlignedFingerprints.write(old, new, parallel: parallel, mask: mask, types: types,
                                                 oldOutput: oldOutput, newOutput: newOutput)
         if aligned != nil {
             // Several sections a side: new rows that keep their place copied the old fingerprints.
@@ -161,10 +161,18 @@ enum FirstPass<Section: DiffableSection> {
             }
         }
         // Rows without versions have their content compared in Swift: the walked pairs' beside
-        // the core's matching (see `SideJob`).
-        var walkedUpdates: [Move<ItemPath>] = []
-        let compare: (() -> Void)? = types.rowVersions != nil || aligned == nil ? nil : {
-            walkedUpdates = aligned?.contentUpdates(old, new) ?? []
+        // the core's matching (see `SideJob`), and there, on the helper, the unwalked rows' pairs
+        // are found too (on one core, that search would cost about what it saves).
+        var walkedUpdates: [Move<ItemPath>] = [], found: [AlignedPairs.FoundPair] = []
+        let walk = aligned
+        let oldRowPrints = UnsafeBufferPointer(rebasing: prints[old.sections.count..<oldCount])
+        let newRowPrints = UnsafeBufferPointer(rebasing: prints[(oldCount + new.sections.count)...])
+        let compare: (() -> Void)? = types.rowVersions != nil || walk == nil ? nil : {
+            guard let walk else { return }
+            walkedUpdates = walk.contentUpdates(old, new)
+            if parallel {
+                found = walk.foundPairs(old, new, oldPrints: oldRowPrints, newPrints: newRowPrints, comparesContent: true)
+            }
         }
         let core = withUnsafeTemporaryAllocation(of: Int.self, capacity: old.rows.count + new.rows.count) { counts in
             var next = 0
@@ -179,6 +187,7 @@ enum FirstPass<Section: DiffableSection> {
                 preconditionFailure("RowDiff: the diff failed: \(error)")
             }
         }
+        aligned?.found = found
         return (core, versions.0, versions.1, ends, aligned, walkedUpdates)
     }
 

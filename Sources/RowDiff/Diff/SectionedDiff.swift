@@ -182,8 +182,8 @@ public struct SectionedDiff<Section: DiffableSection> {
             let ranges = aligned.unwalked, half = ranges.count / 2
             let (first, second) = ParallelWork.helped(
                 parallel: parallel,
-                { unwalkedRows(core, old, new, checksIdentities, comparesContent, ranges[..<half]) },
-                { unwalkedRows(core, old, new, checksIdentities, comparesContent, ranges[half...]) })
+                { unwalkedRows(core, old, new, checksIdentities, comparesContent, ranges[..<half], found: aligned.found) },
+                { unwalkedRows(core, old, new, checksIdentities, comparesContent, ranges[half...], found: aligned.found) })
             guard var others = first, let second else { return nil }
             others.append(contentsOf: second)
             guard comparesContent else { return others }
@@ -333,13 +333,22 @@ public struct SectionedDiff<Section: DiffableSection> {
     @inlinable
     static func unwalkedRows(_ core: CoreResult, _ old: FlattenedSide<Section>, _ new: FlattenedSide<Section>,
                              _ checksIdentities: Bool, _ comparesContent: Bool,
-                             _ ranges: ArraySlice<Range<Int>>) -> [Move<ItemPath>]? {
+                             _ ranges: ArraySlice<Range<Int>>, found: [AlignedPairs.FoundPair]) -> [Move<ItemPath>]? {
         var updates = [Move<ItemPath>]()
         let oldRows = old.rows.all, oldStarts = old.rowStart.table
         let newRows = new.rows.all, newStarts = new.rowStart.table
         precondition(oldStarts.count == oldRows.count + 1 && newStarts.count == newRows.count + 1,
                      "RowDiff: aligned pairs need several sections a side")
         var section = 0, oldSection = 0
+        // The pairs found beside the core (`AlignedPairs.foundPairs`), from this share's first row.
+        var next = 0
+        if let first = ranges.first?.lowerBound {
+            var high = found.count
+            while next < high {
+                let middle = (next + high) / 2
+                if found[middle].new < first { next = middle + 1 } else { high = middle }
+            }
+        }
         // Read through buffers: indexing the arrays of arrays retained each section's array per row.
         let agree = core.rowNewToOld.withUnsafeBufferPointer { newToOld in
             oldRows.withUnsafeBufferPointer { oldSections in
@@ -348,6 +357,12 @@ public struct SectionedDiff<Section: DiffableSection> {
                         for global in range {
                             let oldIndex = newToOld[global]
                             if oldIndex == CoreResult.none { continue }
+                            while next < found.count && found[next].new < global { next += 1 }
+                            if next < found.count && found[next].new == global && found[next].old == Int(oldIndex) {
+                                // Identities equal and content compared already.
+                                if comparesContent, let update = found[next].update { updates.append(update) }
+                                continue
+                            }
                             while newStarts[section + 1] <= global { section += 1 }
                             let oldGlobal = Int(oldIndex)
                             if !(oldStarts[oldSection] <= oldGlobal && oldGlobal < oldStarts[oldSection + 1]) {
