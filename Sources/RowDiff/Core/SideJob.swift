@@ -5,10 +5,10 @@
 /// at 100,000 elements (`DiffContext.typedCoreParallelMinimum`): at sectioned-100x1000 the second
 /// core saved 80 to 90 µs of a 570 to 600 µs match (probes in a scratch build, alternating runs).
 /// Work that does not depend on the match — the content of the pairs the aligned fingerprint walk
-/// found (`AlignedPairs`), about 200 µs of one core there — uses that core better: it runs on the
-/// helper while this thread matches, and the core's first two-thread pass after the match (the
-/// rows' finish) waits for it first (`CoreRunner`, through the runner's user data).
-@usableFromInline
+/// found, and the search for the unwalked rows' pairs (`AlignedPairs`), about 280 and 190 µs of
+/// one core there — uses that core better: it runs on the helper while this thread matches, and
+/// the core's first two-thread pass after the match (the rows' finish) waits for it first
+/// (`CoreRunner`, through the runner's user data, which the context holds only for that call).
 struct SideJob {
     /// The work, as the helper runs it: `function(argument, 1)`.
     let function: @convention(c) (UnsafeMutableRawPointer?, Int) -> Void
