@@ -136,7 +136,7 @@ enum FirstPass<Section: DiffableSection> {
         let newOutput = UnsafeMutableBufferPointer(rebasing: prints[oldCount..<total])
         let versions: ([UInt64]?, [UInt64]?)
         var ends: CommonEnds?
-        var aligned = AlignedFingerprints.write(old, new, parallel: parallel, mask: mask, types: types,
+        let aligned = AlignedFingerprints.write(old, new, parallel: parallel, mask: mask, types: types,
                                                 oldOutput: oldOutput, newOutput: newOutput)
         if aligned != nil {
             // Several sections a side: new rows that keep their place copied the old fingerprints.
@@ -161,20 +161,51 @@ enum FirstPass<Section: DiffableSection> {
             }
         }
         // Rows without versions have their content compared in Swift: the walked pairs' beside
-        // the core's matching (see `SideJob`), and there, on the helper, the unwalked rows' pairs
-        // are found too (on one core, that search would cost about what it saves).
-        var walkedUpdates: [Move<ItemPath>] = [], found: [AlignedPairs.FoundPair] = []
-        let walk = aligned
+        // the core's matching (see `SideJob`).
+        guard var walk = aligned, types.rowVersions == nil else {
+            let core = core(old, new, prints: prints, versions: versions, on: context, patch: patch, exclusive: exclusive,
+                            parallel: parallel, beside: nil)
+            return (core, versions.0, versions.1, ends, aligned, [])
+        }
+        let (core, walkedUpdates) = core(old, new, prints: prints, versions: versions, on: context, patch: patch,
+                                         exclusive: exclusive, parallel: parallel, comparing: &walk)
+        return (core, versions.0, versions.1, ends, walk, walkedUpdates)
+    }
+
+    /// `core(...)` with the content of `walk`'s walked pairs compared beside the core's matching
+    /// (on the helper when `parallel`), and there, on the helper, the unwalked rows' pairs found
+    /// too (into `walk.found`; on one core, that search would cost about what it saves). Returns
+    /// the walked pairs' updates. A function of its own: the results the job writes are boxed for
+    /// its closure, which a diff without aligned rows (every flat list) should not pay for (about
+    /// 1,000 instructions of a 100-row diff, with the closure).
+    @inlinable
+    static func core(_ old: FlattenedSide<Section>, _ new: FlattenedSide<Section>,
+                     prints: UnsafeMutableBufferPointer<UInt64>, versions: ([UInt64]?, [UInt64]?), on context: DiffContext,
+                     patch: Bool, exclusive: Bool, parallel: Bool, comparing walk: inout AlignedPairs)
+        -> (core: CoreResult, walkedUpdates: [Move<ItemPath>]) {
+        let oldCount = old.sections.count + old.rowCount
         let oldRowPrints = UnsafeBufferPointer(rebasing: prints[old.sections.count..<oldCount])
         let newRowPrints = UnsafeBufferPointer(rebasing: prints[(oldCount + new.sections.count)...])
-        let compare: (() -> Void)? = types.rowVersions != nil || walk == nil ? nil : {
-            guard let walk else { return }
-            walkedUpdates = walk.contentUpdates(old, new)
+        var walkedUpdates: [Move<ItemPath>] = [], found: [AlignedPairs.FoundPair] = []
+        let pairs = walk
+        let core = core(old, new, prints: prints, versions: versions, on: context, patch: patch, exclusive: exclusive,
+                        parallel: parallel) {
+            walkedUpdates = pairs.contentUpdates(old, new)
             if parallel {
-                found = walk.foundPairs(old, new, oldPrints: oldRowPrints, newPrints: newRowPrints, comparesContent: true)
+                found = pairs.foundPairs(old, new, oldPrints: oldRowPrints, newPrints: newRowPrints, comparesContent: true)
             }
         }
-        let core = withUnsafeTemporaryAllocation(of: Int.self, capacity: old.rows.count + new.rows.count) { counts in
+        walk.found = found
+        return (core, walkedUpdates)
+    }
+
+    /// The core's diff of the fingerprints in `prints`, with `work` beside it (see
+    /// `DiffContext.diff(prints:...)`).
+    @inlinable
+    static func core(_ old: FlattenedSide<Section>, _ new: FlattenedSide<Section>,
+                     prints: UnsafeMutableBufferPointer<UInt64>, versions: ([UInt64]?, [UInt64]?), on context: DiffContext,
+                     patch: Bool, exclusive: Bool, parallel: Bool, beside work: (() -> Void)?) -> CoreResult {
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: old.rows.count + new.rows.count) { counts in
             var next = 0
             for rows in old.rows { counts.initializeElement(at: next, to: rows.count); next += 1 }
             for rows in new.rows { counts.initializeElement(at: next, to: rows.count); next += 1 }
@@ -182,13 +213,11 @@ enum FirstPass<Section: DiffableSection> {
                 return try context.diff(prints: UnsafeBufferPointer(prints), counts: UnsafeBufferPointer(counts),
                                         oldSections: old.sections.count, oldRows: old.rowCount,
                                         oldContents: versions.0, newContents: versions.1, patch: patch,
-                                        exclusive: exclusive, parallel: parallel, beside: compare)
+                                        exclusive: exclusive, parallel: parallel, beside: work)
             } catch {
                 preconditionFailure("RowDiff: the diff failed: \(error)")
             }
         }
-        aligned?.found = found
-        return (core, versions.0, versions.1, ends, aligned, walkedUpdates)
     }
 
     /// Writes one side's section then row fingerprints into `output`; returns its rows' content

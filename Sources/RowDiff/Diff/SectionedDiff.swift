@@ -54,10 +54,16 @@ public struct SectionedDiff<Section: DiffableSection> {
         // Rows with content versions had their updates found by the core; the others are compared
         // here, in the same pass that checks the matched identities.
         let comparesContent = first.rowUpdates == nil
-        let checked = first.hasDuplicates || !Self.sectionsAgree(first, oldSide, newSide) ? nil
-            : Self.matchedRows(first, oldSide, newSide, checksIdentities: true,
-                               comparesContent: comparesContent, parallel: parallel, ends: ends, aligned: aligned,
-                               walkedUpdates: consume walkedUpdates)
+        let checked: [Move<ItemPath>]?
+        if first.hasDuplicates || !Self.sectionsAgree(first, oldSide, newSide) {
+            checked = nil
+        } else if let aligned {
+            checked = Self.alignedRows(first, oldSide, newSide, comparesContent: comparesContent, parallel: parallel,
+                                       aligned: aligned, walkedUpdates: consume walkedUpdates)
+        } else {
+            checked = Self.matchedRows(first, oldSide, newSide, checksIdentities: true,
+                                       comparesContent: comparesContent, parallel: parallel, ends: ends)
+        }
         // Each path hands its own result to the stored-property init: one result variable that the
         // exact path reassigns is copied (a retain and a release of each of its seventeen arrays).
         if let checked {
@@ -163,33 +169,13 @@ public struct SectionedDiff<Section: DiffableSection> {
     /// `comparesContent`). Nil when a pair's identities differ: a fingerprint collision. The rows
     /// are visited in two halves on two cores when `parallel`. With `ends` (a flat diff's common
     /// ends, found on the serial path, for a result in which no fingerprint repeats), only the new
-    /// rows between them are visited: the ends' pairs were checked when they were found. With
-    /// `aligned` (the pairs the aligned walk found, for such a result too), only the rows it did
-    /// not walk are visited (in two halves of their ranges when `parallel`: their pairs are few
-    /// but scattered, about 80 µs of cache misses for 1,011 pairs at sectioned-100x1000). Their
-    /// updates are merged into `walkedUpdates`, those of the walked pairs (compared beside the
-    /// core's matching).
+    /// rows between them are visited: the ends' pairs were checked when they were found.
     @inlinable
     static func matchedRows(_ core: CoreResult, _ old: FlattenedSide<Section>, _ new: FlattenedSide<Section>,
                             checksIdentities: Bool, comparesContent: Bool,
-                            parallel: Bool, ends: CommonEnds? = nil, aligned: AlignedPairs? = nil,
-                            walkedUpdates: consuming [Move<ItemPath>] = []) -> [Move<ItemPath>]? {
+                            parallel: Bool, ends: CommonEnds? = nil) -> [Move<ItemPath>]? {
         guard checksIdentities || comparesContent else { return [] }
         let count = core.rowNewToOld.count
-        if let aligned {
-            precondition(aligned.unwalked.last.map { $0.upperBound <= count } ?? true,
-                         "RowDiff: the aligned pairs are of another diff")
-            let ranges = aligned.unwalked, half = ranges.count / 2
-            let (first, second) = ParallelWork.helped(
-                parallel: parallel,
-                { unwalkedRows(core, old, new, checksIdentities, comparesContent, ranges[..<half], found: aligned.found) },
-                { unwalkedRows(core, old, new, checksIdentities, comparesContent, ranges[half...], found: aligned.found) })
-            guard var others = first, let second else { return nil }
-            others.append(contentsOf: second)
-            guard comparesContent else { return others }
-            walkedUpdates.merge(others)
-            return walkedUpdates
-        }
         // Serial without building the two closures: each would capture a copy of the result.
         guard parallel else {
             let range: Range<Int>
@@ -324,6 +310,31 @@ public struct SectionedDiff<Section: DiffableSection> {
             }
         }
         return agree ? updates : nil
+    }
+
+    /// `matchedRows` (checking identities) for a result in which no fingerprint repeats, with
+    /// `aligned`, the pairs the aligned walk found: only the rows it did not walk are visited (in
+    /// two halves of their ranges when `parallel`: their pairs are few but scattered, about 80 µs
+    /// of cache misses for 1,011 pairs at sectioned-100x1000, unless found beside the core). Their
+    /// updates are merged into `walkedUpdates`, those of the walked pairs (compared beside the
+    /// core's matching). A function of its own: in `matchedRows`, this path kept the flat lists'
+    /// pass from being inlined (about 400 instructions more per 100-row diff).
+    @inlinable @inline(never)
+    static func alignedRows(_ core: CoreResult, _ old: FlattenedSide<Section>, _ new: FlattenedSide<Section>,
+                            comparesContent: Bool, parallel: Bool, aligned: AlignedPairs,
+                            walkedUpdates: consuming [Move<ItemPath>]) -> [Move<ItemPath>]? {
+        precondition(aligned.unwalked.last.map { $0.upperBound <= core.rowNewToOld.count } ?? true,
+                     "RowDiff: the aligned pairs are of another diff")
+        let ranges = aligned.unwalked, half = ranges.count / 2
+        let (first, second) = ParallelWork.helped(
+            parallel: parallel,
+            { unwalkedRows(core, old, new, true, comparesContent, ranges[..<half], found: aligned.found) },
+            { unwalkedRows(core, old, new, true, comparesContent, ranges[half...], found: aligned.found) })
+        guard var others = first, let second else { return nil }
+        others.append(contentsOf: second)
+        guard comparesContent else { return others }
+        walkedUpdates.merge(others)
+        return walkedUpdates
     }
 
     /// `matchedRows` over the new (global) row indices in `ranges` (ascending, disjoint), for a
