@@ -32,9 +32,10 @@ enum AlignedFingerprints {
 
     /// Writes both sides' fingerprints like `FirstPass.prepare` (each side's sections, then its
     /// rows) into `oldOutput` and `newOutput`, on two cores when `parallel`, and returns the pairs
-    /// the walks found (see `AlignedPairs`). Nil, writing nothing, when the rows are not aligned (see the type), either side has
-    /// one section (a flat diff has its own trimming), the new side has fewer than `minimumRows`
-    /// rows, or, when `parallel`, the work does not split into two halves of similar cost.
+    /// the walks found (see `AlignedPairs`). Nil, writing nothing, when the rows are not aligned
+    /// (see the type), either side has one section (a flat diff has its own trimming), the new
+    /// side has fewer than `minimumRows` rows, or, when `parallel`, the work does not split into
+    /// two halves of similar cost.
     /// - Complexity: O(S + R) expected for S sections and R rows: about one comparison per aligned
     ///   row, a hash per other row, and for each section's far searches at most a quarter as
     ///   many comparisons again as its old partner has rows.
