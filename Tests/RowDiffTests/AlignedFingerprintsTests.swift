@@ -77,7 +77,7 @@ struct AlignedFingerprintsTests {
                                           oldOutput: oldOutput, newOutput: newOutput)
             }
         }
-        guard wrote else { return false }
+        guard wrote != nil else { return false }
         if let first = alignedOld.indices.first(where: { alignedOld[$0] != hashedOld[$0] }) {
             Issue.record("old fingerprint \(first) of \(oldCount): \(alignedOld[first]), hashed \(hashedOld[first]); \(context)")
         }
@@ -152,7 +152,7 @@ struct AlignedFingerprintsTests {
                                       oldOutput: UnsafeMutableBufferPointer(rebasing: prints[0..<102]),
                                       newOutput: UnsafeMutableBufferPointer(rebasing: prints[102...]))
         }
-        #expect(!wrote)
+        #expect(wrote == nil)
     }
 
     /// UUID rows diffed through the aligned path give the changeset Int rows of the same identities
@@ -161,32 +161,58 @@ struct AlignedFingerprintsTests {
     func alignedDiffs_equalIntDiffs() {
         for seed in TestSeeds.cases(120, salt: 98) {
             var rng = SplitMix64(seed: seed)
-            var (old, new) = Self.sides(&rng)
-            for s in new.indices {
-                for r in new[s].rows.indices where rng.chance(10) { new[s].rows[r].content += 1 }
+            let (old, new) = Self.sides(&rng)
+            Self.checkAgainstInts(old, new, &rng, context: TestSeeds.rerun(seed, filter: "AlignedFingerprints"))
+        }
+    }
+
+    /// A diff large enough for the core to finish its rows on two threads, so that the walked
+    /// pairs' content, compared on the helper beside the core's matching (`SideJob`), is waited
+    /// for by the core's runner rather than after the core.
+    @Test("a large sectioned UUID diff equals the same diff over Int identities")
+    func largeAlignedDiff_equalsIntDiff() {
+        var rng = SplitMix64(seed: 31)
+        let old = (0..<60).map { _ in Section(Header(id: Self.uuid(&rng)), rows: (0..<1_000).map { _ in UUIDRow(id: Self.uuid(&rng)) }) }
+        var new = old
+        for _ in 0..<300 {
+            let s = rng.int(0...new.count - 1), t = rng.int(0...new.count - 1)
+            let row = new[s].rows.remove(at: rng.int(0...new[s].rows.count - 1))
+            new[t].rows.insert(row, at: rng.int(0...new[t].rows.count))
+            new[s].rows.remove(at: rng.int(0...new[s].rows.count - 1))
+            new[t].rows.insert(UUIDRow(id: Self.uuid(&rng)), at: rng.int(0...new[t].rows.count))
+        }
+        new.swapAt(3, 40)
+        new.remove(at: 7)
+        Self.checkAgainstInts(old, new, &rng, context: "large")
+    }
+
+    /// Changes the content of about a tenth of `new`'s rows, then checks the diff of the UUID rows
+    /// against that of the same rows with Int identities, serially and on two cores.
+    static func checkAgainstInts(_ old: [Section], _ new: [Section], _ rng: inout SplitMix64, context: String) {
+        var new = new
+        for s in new.indices {
+            for r in new[s].rows.indices where rng.chance(10) { new[s].rows[r].content += 1 }
+        }
+        var numbers: [UUID: Int] = [:]
+        func number(_ id: UUID) -> Int {
+            if let known = numbers[id] { return known }
+            numbers[id] = numbers.count
+            return numbers.count - 1
+        }
+        func ints(_ sections: [Section]) -> [TestSection] {
+            sections.map { section in
+                TestSection(id: number(section.model.id),
+                            rows: section.rows.map { TestRow(id: number($0.id), content: $0.content) })
             }
-            let context = TestSeeds.rerun(seed, filter: "AlignedFingerprints")
-            var numbers: [UUID: Int] = [:]
-            func number(_ id: UUID) -> Int {
-                if let known = numbers[id] { return known }
-                numbers[id] = numbers.count
-                return numbers.count - 1
-            }
-            func ints(_ sections: [Section]) -> [TestSection] {
-                sections.map { section in
-                    TestSection(id: number(section.model.id),
-                                rows: section.rows.map { TestRow(id: number($0.id), content: $0.content) })
-                }
-            }
-            let oldInts = ints(old), newInts = ints(new)
-            for threshold in [Int.max, 0] {
-                var options = DiffOptions()
-                options.parallelRowThreshold = threshold
-                let diff = SectionedDiff(from: old, to: new, options: options)
-                let reference = SectionedDiff(from: oldInts, to: newInts, options: options)
-                #expect(diff.changeset == reference.changeset, "threshold \(threshold) \(context)")
-                #expect(diff.duplicates == reference.duplicates, "threshold \(threshold) \(context)")
-            }
+        }
+        let oldInts = ints(old), newInts = ints(new)
+        for threshold in [Int.max, 0] {
+            var options = DiffOptions()
+            options.parallelRowThreshold = threshold
+            let diff = SectionedDiff(from: old, to: new, options: options)
+            let reference = SectionedDiff(from: oldInts, to: newInts, options: options)
+            #expect(diff.changeset == reference.changeset, "threshold \(threshold) \(context)")
+            #expect(diff.duplicates == reference.duplicates, "threshold \(threshold) \(context)")
         }
     }
 }

@@ -268,43 +268,78 @@ public final class DiffContext: @unchecked Sendable {
     /// side's section then row fingerprints, then the new side's; `counts` the old side's row
     /// counts, then the new side's. Taking the buffers themselves spares building, copying and
     /// releasing two inputs per diff (about 1,000 instructions of a 100-row diff). `parallel`: the
-    /// core may match a large diff on two cores (see `CoreRunner`).
+    /// core may match a large diff on two cores (see `CoreRunner`). `beside`: work that runs on
+    /// the helper thread meanwhile (see `SideJob`); the core then matches on this thread alone,
+    /// and still finishes on two.
     @usableFromInline
     func diff(prints: UnsafeBufferPointer<UInt64>, counts: UnsafeBufferPointer<Int>, oldSections: Int, oldRows: Int,
               oldContents: [UInt64]?, newContents: [UInt64]?, patch: Bool, exclusive: Bool,
-              parallel: Bool = true) throws(CoreStatus) -> CoreResult {
+              parallel: Bool = true, beside work: (() -> Void)? = nil) throws(CoreStatus) -> CoreResult {
         let run = { () throws(CoreStatus) -> CoreResult in
-            var sections = cdiff_changes()
-            var rows = cdiff_row_changes()
-            let newSections = counts.count - oldSections
-            let newStart = oldSections + oldRows
-            let newRows = prints.count - newStart - newSections
-            if oldSections == 1 && newSections == 1 && prints[0] == prints[newStart]
-                && oldRows + newRows < Self.flatDiffMaximum {
-                return try self.flatDiff(prints: prints, oldRows: oldRows, oldContents: oldContents,
-                                         newContents: newContents, patch: patch)
+            guard let work, parallel else {
+                work?()
+                return try self.sectionedDiff(prints: prints, counts: counts, oldSections: oldSections, oldRows: oldRows,
+                                              oldContents: oldContents, newContents: newContents, patch: patch,
+                                              parallel: parallel, side: nil)
             }
-            cdiff_context_set_runner(self.context, parallel ? CoreRunner.run : nil, nil, self.coreParallelMinimum)
-            let (status, maps) = Self.withRowMaps(oldRows: oldRows, newRows: newRows) { maps in
-                CoreInput.withOptional(oldContents) { oldContents in
-                    CoreInput.withOptional(newContents) { newContents in
-                        let base = prints.baseAddress
-                        var old = cdiff_sectioned_list(
-                            sections: base, sectionContents: nil, count: oldSections, rowCounts: counts.baseAddress,
-                            rows: base.map { $0 + oldSections }, rowContents: oldContents, rowCount: oldRows)
-                        var new = cdiff_sectioned_list(
-                            sections: base.map { $0 + newStart }, sectionContents: nil, count: newSections,
-                            rowCounts: counts.baseAddress.map { $0 + oldSections },
-                            rows: base.map { $0 + newStart + newSections }, rowContents: newContents, rowCount: newRows)
-                        return self.sectioned(&old, &new, into: maps, &sections, &rows)
-                    }
+            let outcome = SideJob.running(work) { side -> Result<CoreResult, CoreStatus> in
+                do throws(CoreStatus) {
+                    return .success(try self.sectionedDiff(
+                        prints: prints, counts: counts, oldSections: oldSections, oldRows: oldRows,
+                        oldContents: oldContents, newContents: newContents, patch: patch, parallel: parallel, side: side))
+                } catch {
+                    return .failure(error)
                 }
             }
-            return try self.result(status, sections, rows, maps, hasContents: oldContents != nil && newContents != nil,
-                                   patch: patch, parallel: parallel)
+            return try outcome.get()
         }
         if exclusive { return try run() }
         return try lock.withLock(run)
+    }
+
+    /// `diff(prints:...)` with the side job `side` (nil: none running) for the core's runner.
+    /// Inlined into both calls: called, it cost a 100-row diff about 40 instructions.
+    @inline(__always)
+    private func sectionedDiff(prints: UnsafeBufferPointer<UInt64>, counts: UnsafeBufferPointer<Int>, oldSections: Int,
+                               oldRows: Int, oldContents: [UInt64]?, newContents: [UInt64]?, patch: Bool,
+                               parallel: Bool, side: UnsafeMutablePointer<SideJob>?) throws(CoreStatus) -> CoreResult {
+        var sections = cdiff_changes()
+        var rows = cdiff_row_changes()
+        let newSections = counts.count - oldSections
+        let newStart = oldSections + oldRows
+        let newRows = prints.count - newStart - newSections
+        if oldSections == 1 && newSections == 1 && prints[0] == prints[newStart]
+            && oldRows + newRows < Self.flatDiffMaximum {
+            return try flatDiff(prints: prints, oldRows: oldRows, oldContents: oldContents,
+                                newContents: newContents, patch: patch)
+        }
+        // With a side job on the helper, no matching pass is split (the largest minimum there is);
+        // the rows' finish still is, from its own minimum.
+        cdiff_context_set_runner(context, parallel ? CoreRunner.run : nil, side.map { UnsafeMutableRawPointer($0) },
+                                 side == nil ? coreParallelMinimum : Int.max)
+        let (status, maps) = Self.withRowMaps(oldRows: oldRows, newRows: newRows) { maps in
+            CoreInput.withOptional(oldContents) { oldContents in
+                CoreInput.withOptional(newContents) { newContents in
+                    let base = prints.baseAddress
+                    var old = cdiff_sectioned_list(
+                        sections: base, sectionContents: nil, count: oldSections, rowCounts: counts.baseAddress,
+                        rows: base.map { $0 + oldSections }, rowContents: oldContents, rowCount: oldRows)
+                    var new = cdiff_sectioned_list(
+                        sections: base.map { $0 + newStart }, sectionContents: nil, count: newSections,
+                        rowCounts: counts.baseAddress.map { $0 + oldSections },
+                        rows: base.map { $0 + newStart + newSections }, rowContents: newContents, rowCount: newRows)
+                    return sectioned(&old, &new, into: maps, &sections, &rows)
+                }
+            }
+        }
+        if let side {
+            // The job's memory ends with this diff: later calls (the flat and exact paths set no
+            // runner) must not find it; and the helper is needed free for the conversions below.
+            cdiff_context_set_runner(context, parallel ? CoreRunner.run : nil, nil, coreParallelMinimum)
+            side.pointee.finish()
+        }
+        return try result(status, sections, rows, maps, hasContents: oldContents != nil && newContents != nil,
+                          patch: patch, parallel: parallel)
     }
 
     private func unlockedDiff(_ old: CoreInput, _ new: CoreInput, patch: Bool) throws(CoreStatus) -> CoreResult {

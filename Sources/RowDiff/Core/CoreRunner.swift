@@ -12,7 +12,10 @@ import Dispatch
 /// core reads their results only after this returns (after the helper's release of its result,
 /// or `concurrentPerform`'s last iteration), so nothing else needs ordering.
 enum CoreRunner {
-    static let run: cdiff_runner = { _, count, task, argument in
+    static let run: cdiff_runner = { data, count, task, argument in
+        // A side job (`SideJob`, the user data) runs on the helper during the match: it is waited
+        // for before the helper takes this pass.
+        data?.assumingMemoryBound(to: SideJob.self).pointee.finish()
         guard let task else { return }
         if count == 2 && onHelper(task, argument) { return }
         let tasks = Tasks(task: task, argument: argument)

@@ -100,15 +100,17 @@ struct SideTypes {
 @usableFromInline
 enum FirstPass<Section: DiffableSection> {
     /// The core's diff of the two sides, with the rows' content versions of each side (nil when
-    /// rows have none; the exact pass reuses them) and, when the new side's fingerprints were
-    /// trimmed, the common ends (see `CommonEnds`; their content compared unless rows have
-    /// versions). With `parallel`, the sides are fingerprinted on two cores.
+    /// rows have none; the exact pass reuses them), when the new side's fingerprints were trimmed,
+    /// the common ends (see `CommonEnds`), and when they were aligned, the pairs the walk found
+    /// (see `AlignedPairs`); the content of the ends' and the walked pairs is compared unless rows
+    /// have versions. With `parallel`, the sides are fingerprinted on two cores.
     /// - Precondition: the core accepts the input (it fails only beyond its limits or out of memory).
     /// - Complexity: O(sections + rows) here, plus the core's diff.
     @inlinable
     static func diff(_ old: FlattenedSide<Section>, _ new: FlattenedSide<Section>, parallel: Bool,
                      on context: DiffContext, mask: UInt64, types: SideTypes, patch: Bool, exclusive: Bool)
-        -> (core: CoreResult, oldVersions: [UInt64]?, newVersions: [UInt64]?, ends: CommonEnds?) {
+        -> (core: CoreResult, oldVersions: [UInt64]?, newVersions: [UInt64]?, ends: CommonEnds?, aligned: AlignedPairs?,
+            walkedUpdates: [Move<ItemPath>]) {
         let total = old.sections.count + old.rowCount + new.sections.count + new.rowCount
         // A pooled context is this diff's alone: its kept scratch holds the fingerprints. A
         // context the caller gave may be shared, and it is locked only for the core call.
@@ -127,14 +129,16 @@ enum FirstPass<Section: DiffableSection> {
     static func diff(_ old: FlattenedSide<Section>, _ new: FlattenedSide<Section>, parallel: Bool,
                      prints: UnsafeMutableBufferPointer<UInt64>, on context: DiffContext, mask: UInt64,
                      types: SideTypes, patch: Bool, exclusive: Bool)
-        -> (core: CoreResult, oldVersions: [UInt64]?, newVersions: [UInt64]?, ends: CommonEnds?) {
+        -> (core: CoreResult, oldVersions: [UInt64]?, newVersions: [UInt64]?, ends: CommonEnds?, aligned: AlignedPairs?,
+            walkedUpdates: [Move<ItemPath>]) {
         let oldCount = old.sections.count + old.rowCount, total = prints.count
         let oldOutput = UnsafeMutableBufferPointer(rebasing: prints[0..<oldCount])
         let newOutput = UnsafeMutableBufferPointer(rebasing: prints[oldCount..<total])
         let versions: ([UInt64]?, [UInt64]?)
         var ends: CommonEnds?
-        if AlignedFingerprints.write(old, new, parallel: parallel, mask: mask, types: types, oldOutput: oldOutput,
-                                     newOutput: newOutput) {
+        let aligned = AlignedFingerprints.write(old, new, parallel: parallel, mask: mask, types: types,
+                                                oldOutput: oldOutput, newOutput: newOutput)
+        if aligned != nil {
             // Several sections a side: new rows that keep their place copied the old fingerprints.
             versions = (ContentVersions.of(old.rows, versioned: types.rowVersions),
                         ContentVersions.of(new.rows, versioned: types.rowVersions))
@@ -156,7 +160,52 @@ enum FirstPass<Section: DiffableSection> {
                 versions = (oldVersions, prepare(new, mask: mask, types: types, into: newOutput))
             }
         }
-        let core = withUnsafeTemporaryAllocation(of: Int.self, capacity: old.rows.count + new.rows.count) { counts in
+        // Rows without versions have their content compared in Swift: the walked pairs' beside
+        // the core's matching (see `SideJob`).
+        guard var walk = aligned, types.rowVersions == nil else {
+            let core = core(old, new, prints: prints, versions: versions, on: context, patch: patch, exclusive: exclusive,
+                            parallel: parallel, beside: nil)
+            return (core, versions.0, versions.1, ends, aligned, [])
+        }
+        let (core, walkedUpdates) = core(old, new, prints: prints, versions: versions, on: context, patch: patch,
+                                         exclusive: exclusive, parallel: parallel, comparing: &walk)
+        return (core, versions.0, versions.1, ends, walk, walkedUpdates)
+    }
+
+    /// `core(...)` with the content of `walk`'s walked pairs compared beside the core's matching
+    /// (on the helper when `parallel`), and there, on the helper, the unwalked rows' pairs found
+    /// too (into `walk.found`; on one core, that search would cost about what it saves). Returns
+    /// the walked pairs' updates. A function of its own: the results the job writes are boxed for
+    /// its closure, which a diff without aligned rows (every flat list) should not pay for (about
+    /// 1,000 instructions of a 100-row diff, with the closure).
+    @inlinable
+    static func core(_ old: FlattenedSide<Section>, _ new: FlattenedSide<Section>,
+                     prints: UnsafeMutableBufferPointer<UInt64>, versions: ([UInt64]?, [UInt64]?), on context: DiffContext,
+                     patch: Bool, exclusive: Bool, parallel: Bool, comparing walk: inout AlignedPairs)
+        -> (core: CoreResult, walkedUpdates: [Move<ItemPath>]) {
+        let oldCount = old.sections.count + old.rowCount
+        let oldRowPrints = UnsafeBufferPointer(rebasing: prints[old.sections.count..<oldCount])
+        let newRowPrints = UnsafeBufferPointer(rebasing: prints[(oldCount + new.sections.count)...])
+        var walkedUpdates: [Move<ItemPath>] = [], found: [AlignedPairs.FoundPair] = []
+        let pairs = walk
+        let core = core(old, new, prints: prints, versions: versions, on: context, patch: patch, exclusive: exclusive,
+                        parallel: parallel) {
+            walkedUpdates = pairs.contentUpdates(old, new)
+            if parallel {
+                found = pairs.foundPairs(old, new, oldPrints: oldRowPrints, newPrints: newRowPrints, comparesContent: true)
+            }
+        }
+        walk.found = found
+        return (core, walkedUpdates)
+    }
+
+    /// The core's diff of the fingerprints in `prints`, with `work` beside it (see
+    /// `DiffContext.diff(prints:...)`).
+    @inlinable
+    static func core(_ old: FlattenedSide<Section>, _ new: FlattenedSide<Section>,
+                     prints: UnsafeMutableBufferPointer<UInt64>, versions: ([UInt64]?, [UInt64]?), on context: DiffContext,
+                     patch: Bool, exclusive: Bool, parallel: Bool, beside work: (() -> Void)?) -> CoreResult {
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: old.rows.count + new.rows.count) { counts in
             var next = 0
             for rows in old.rows { counts.initializeElement(at: next, to: rows.count); next += 1 }
             for rows in new.rows { counts.initializeElement(at: next, to: rows.count); next += 1 }
@@ -164,12 +213,11 @@ enum FirstPass<Section: DiffableSection> {
                 return try context.diff(prints: UnsafeBufferPointer(prints), counts: UnsafeBufferPointer(counts),
                                         oldSections: old.sections.count, oldRows: old.rowCount,
                                         oldContents: versions.0, newContents: versions.1, patch: patch,
-                                        exclusive: exclusive, parallel: parallel)
+                                        exclusive: exclusive, parallel: parallel, beside: work)
             } catch {
                 preconditionFailure("RowDiff: the diff failed: \(error)")
             }
         }
-        return (core, versions.0, versions.1, ends)
     }
 
     /// Writes one side's section then row fingerprints into `output`; returns its rows' content

@@ -80,13 +80,31 @@ final class HelperThread: @unchecked Sendable {
     /// holds the helper.
     func run(_ function: @convention(c) (UnsafeMutableRawPointer?, Int) -> Void,
              _ argument: UnsafeMutableRawPointer?) -> Bool {
+        guard start(function, argument) else { return false }
+        function(argument, 0)
+        finish(function, argument)
+        return true
+    }
+
+    /// Posts `function(argument, 1)` to the helper and returns at once; false, having posted
+    /// nothing, when another caller holds the helper. The caller must call `finish` with the same
+    /// function and argument before it posts anything else, and before the argument's memory is
+    /// released: until then the helper is this caller's.
+    func start(_ function: @convention(c) (UnsafeMutableRawPointer?, Int) -> Void,
+               _ argument: UnsafeMutableRawPointer?) -> Bool {
         guard state.compareExchange(expected: Self.idle, desired: Self.claimed, ordering: .acquiring).exchanged else {
             return false
         }
         job.pointee = Job(function: function, argument: argument, index: 1)
         state.store(Self.posted, ordering: .sequentiallyConsistent)
         if asleep.load(ordering: .sequentiallyConsistent) { wakeup.signal() }
-        function(argument, 0)
+        return true
+    }
+
+    /// Returns once the job `start` posted has run: on the helper, or here if the helper has not
+    /// started it by now. The helper is then free for the next caller.
+    func finish(_ function: @convention(c) (UnsafeMutableRawPointer?, Int) -> Void,
+                _ argument: UnsafeMutableRawPointer?) {
         if state.compareExchange(expected: Self.posted, desired: Self.claimed, ordering: .acquiring).exchanged {
             // Not started: the helper is asleep or its core is busy elsewhere.
             function(argument, 1)
@@ -99,7 +117,6 @@ final class HelperThread: @unchecked Sendable {
             }
         }
         state.store(Self.idle, ordering: .releasing)
-        return true
     }
 
     /// Runs `first` here and `second` on the helper (see `run(_:_:)`); false, having run nothing,

@@ -31,10 +31,11 @@ enum AlignedFingerprints {
     @usableFromInline static let nearWindow = 8
 
     /// Writes both sides' fingerprints like `FirstPass.prepare` (each side's sections, then its
-    /// rows) into `oldOutput` and `newOutput`, on two cores when `parallel`, and returns true.
-    /// False, writing nothing, when the rows are not aligned (see the type), either side has one
-    /// section (a flat diff has its own trimming), the new side has fewer than `minimumRows`
-    /// rows, or, when `parallel`, the work does not split into two halves of similar cost.
+    /// rows) into `oldOutput` and `newOutput`, on two cores when `parallel`, and returns the pairs
+    /// the walks found (see `AlignedPairs`). Nil, writing nothing, when the rows are not aligned
+    /// (see the type), either side has one section (a flat diff has its own trimming), the new
+    /// side has fewer than `minimumRows` rows, or, when `parallel`, the work does not split into
+    /// two halves of similar cost.
     /// - Complexity: O(S + R) expected for S sections and R rows: about one comparison per aligned
     ///   row, a hash per other row, and for each section's far searches at most a quarter as
     ///   many comparisons again as its old partner has rows.
@@ -42,10 +43,10 @@ enum AlignedFingerprints {
     static func write<Section: DiffableSection>(
         _ old: FlattenedSide<Section>, _ new: FlattenedSide<Section>, parallel: Bool, mask: UInt64, types: SideTypes,
         oldOutput: UnsafeMutableBufferPointer<UInt64>, newOutput: UnsafeMutableBufferPointer<UInt64>
-    ) -> Bool {
+    ) -> AlignedPairs? {
         guard Section.Row.DiffIdentity.self != Int.self, Section.Row.DiffIdentity.self != String.self,
               let fingerprintable = types.rowIdentity, old.sections.count > 1, new.sections.count > 1,
-              new.rowCount >= minimumRows, old.rowCount > 0 else { return false }
+              new.rowCount >= minimumRows, old.rowCount > 0 else { return nil }
         let oldSectionCount = old.sections.count, newSectionCount = new.sections.count
         precondition(oldOutput.count == oldSectionCount + old.rowCount && newOutput.count == newSectionCount + new.rowCount,
                      "RowDiff: fingerprint slots disagree with the sides")
@@ -62,40 +63,40 @@ enum AlignedFingerprints {
                                      into: partners, taken: taken)
                 let partnerOf = UnsafeBufferPointer(partners), isTaken = UnsafeBufferPointer(taken)
                 let parts = Parts(old, new, partners: partnerOf, taken: isTaken)
-                func run(_ sections: Range<Int>, untaken: Bool) {
+                func run(_ sections: Range<Int>, untaken: Bool) -> AlignedPairs {
                     hash(old, new, sections, untaken: untaken, partners: partnerOf, taken: isTaken, as: fingerprintable,
                          mask: mask, oldOutput: oldOutput, newOutput: newOutput)
                 }
-                guard parallel else {
-                    run(0..<newSectionCount, untaken: true)
-                    return true
-                }
-                guard parts.balanced else { return false }
-                _ = ParallelWork.both(parallel: true, { run(0..<parts.split, untaken: false) },
-                                      { run(parts.split..<newSectionCount, untaken: true) })
-                return true
+                guard parallel else { return run(0..<newSectionCount, untaken: true) }
+                guard parts.balanced else { return nil }
+                var halves = ParallelWork.both(parallel: true, { run(0..<parts.split, untaken: false) },
+                                               { run(parts.split..<newSectionCount, untaken: true) })
+                halves.0.append(halves.1)
+                return halves.0
             }
         }
     }
 
     /// The rows of new sections `sections`, with their partners' rows (each hashed, then its new
     /// section walked beside it), and with `untaken`, the rows of old sections that are nobody's
-    /// partner. Writes only those rows' slots.
+    /// partner. Writes only those rows' slots; returns what the walks found of those new sections.
     @inlinable
     static func hash<Section: DiffableSection>(
         _ old: FlattenedSide<Section>, _ new: FlattenedSide<Section>, _ sections: Range<Int>, untaken: Bool,
         partners: UnsafeBufferPointer<Int>, taken: UnsafeBufferPointer<Bool>, as type: any Fingerprintable.Type,
         mask: UInt64, oldOutput: UnsafeMutableBufferPointer<UInt64>, newOutput: UnsafeMutableBufferPointer<UInt64>
-    ) {
+    ) -> AlignedPairs {
         let oldSectionCount = old.sections.count, newSectionCount = new.sections.count
+        var pairs = AlignedPairs()
         HashQueue<Section.Row.DiffIdentity>.with(type: type, mask: mask, output: newOutput) { queue in
             for section in sections {
-                let outputStart = newSectionCount + new.rowStart[section]
+                let firstRow = new.rowStart[section], outputStart = newSectionCount + firstRow
                 let partner = partners[section]
                 new.rows[section].withUnsafeBufferPointer { newRows in
                     guard partner >= 0 else {
                         TrimmedFingerprints.hash(newRows, 0..<newRows.count, as: type, mask: mask,
                                                  into: UnsafeMutableBufferPointer(rebasing: newOutput[outputStart..<outputStart + newRows.count]))
+                        pairs.skip(firstRow..<firstRow + newRows.count)
                         return
                     }
                     let printStart = oldSectionCount + old.rowStart[partner]
@@ -103,12 +104,13 @@ enum AlignedFingerprints {
                         let oldPrints = UnsafeMutableBufferPointer(rebasing: oldOutput[printStart..<printStart + oldRows.count])
                         TrimmedFingerprints.hash(oldRows, 0..<oldRows.count, as: type, mask: mask, into: oldPrints)
                         walk(oldRows, newRows, oldPrints: UnsafePointer(oldPrints.baseAddress!),
-                             output: newOutput.baseAddress! + outputStart, outputStart: outputStart, queue: &queue)
+                             output: newOutput.baseAddress! + outputStart, outputStart: outputStart, queue: &queue,
+                             sections: (old: partner, new: section), firstRow: firstRow, pairs: &pairs)
                     }
                 }
             }
         }
-        guard untaken else { return }
+        guard untaken else { return pairs }
         for section in 0..<oldSectionCount where !taken[section] {
             let printStart = oldSectionCount + old.rowStart[section]
             old.rows[section].withUnsafeBufferPointer { oldRows in
@@ -116,6 +118,7 @@ enum AlignedFingerprints {
                                          into: UnsafeMutableBufferPointer(rebasing: oldOutput[printStart..<printStart + oldRows.count]))
             }
         }
+        return pairs
     }
 
     /// Where the new sections split into two halves of about equal cost for two cores: hashing a
@@ -165,16 +168,21 @@ enum AlignedFingerprints {
     /// and more than half the rows walked, were missed, the rest of the section is hashed without
     /// search (a diff of 100 shuffled sections of 1,000 UUID rows then costs 1.7 % more
     /// instructions than with every row hashed).
+    ///
+    /// The walk records in `pairs` its aligned runs (`sections`: the old and the new section's
+    /// indices) and the rows it hashed (the new section's rows start at global row `firstRow`).
     /// - Complexity: O(n + m) for n old and m new rows.
     @inlinable
     static func walk<Row: Diffable>(_ oldRows: UnsafeBufferPointer<Row>, _ newRows: UnsafeBufferPointer<Row>,
                                     oldPrints: UnsafePointer<UInt64>, output: UnsafeMutablePointer<UInt64>,
-                                    outputStart: Int, queue: inout HashQueue<Row.DiffIdentity>) {
+                                    outputStart: Int, queue: inout HashQueue<Row.DiffIdentity>,
+                                    sections: (old: Int, new: Int), firstRow: Int, pairs: inout AlignedPairs) {
         guard let newBase = newRows.baseAddress else { return }
         let n = oldRows.count, m = newRows.count
         guard let oldBase = oldRows.baseAddress else {
             TrimmedFingerprints.hash(newRows, 0..<m, as: queue.type, mask: queue.mask,
                                      into: UnsafeMutableBufferPointer(start: output, count: m))
+            pairs.skip(firstRow..<firstRow + m)
             return
         }
         var i = 0, j = 0, misses = 0, missed = 0, budget = n / 4 + 16
@@ -192,6 +200,8 @@ enum AlignedFingerprints {
             }
             let aligned = after - (newBase + j)
             if aligned > 0 {
+                pairs.runs.append(AlignedPairs.Run(old: ItemPath(section: sections.old, item: i),
+                                                   new: ItemPath(section: sections.new, item: j), count: aligned))
                 i &+= aligned
                 j &+= aligned
                 misses = 0
@@ -218,6 +228,7 @@ enum AlignedFingerprints {
                 continue
             }
             queue.add(row.diffIdentity, at: outputStart + j)
+            pairs.skip(firstRow + j..<firstRow + j + 1)
             j += 1
             misses += 1
             missed += 1
@@ -228,6 +239,7 @@ enum AlignedFingerprints {
             if missed >= minimumMisses && 2 * missed > j {
                 TrimmedFingerprints.hash(newRows, j..<m, as: queue.type, mask: queue.mask,
                                          into: UnsafeMutableBufferPointer(start: output + j, count: m - j))
+                pairs.skip(firstRow + j..<firstRow + m)
                 return
             }
         }
