@@ -30,9 +30,9 @@ LSAN_OPTIONS="suppressions=$PWD/Tests/Sanitizers/lsan.supp ${LSAN_OPTIONS:-}" UB
     swift test --sanitize=address -Xcc -fsanitize=undefined -Xcc -fno-sanitize-recover=all -Xswiftc -use-ld=lld \
     --scratch-path .build-asan
 
-step "Swift: renderer and data-source tests under ThreadSanitizer"
+step "Swift: renderer, data-source and two-thread diff tests (helper thread, side job) under ThreadSanitizer"
 TSAN_OPTIONS="halt_on_error=1 ${TSAN_OPTIONS:-}" \
-    swift test --sanitize=thread --scratch-path .build-tsan --filter 'RowDiffDataSourcesTests|ParallelPathTests|HelperThreadTests'
+    swift test --sanitize=thread --scratch-path .build-tsan --filter 'RowDiffDataSourcesTests|ParallelPathTests|HelperThreadTests|AlignedFingerprintsTests'
 
 step "Python binding: pytest"
 python3 -m pytest -q Bindings/python/tests
