@@ -328,8 +328,8 @@ public struct SectionedDiff<Section: DiffableSection> {
         let ranges = aligned.unwalked, half = ranges.count / 2
         let (first, second) = ParallelWork.helped(
             parallel: parallel,
-            { unwalkedRows(core, old, new, true, comparesContent, ranges[..<half], found: aligned.found) },
-            { unwalkedRows(core, old, new, true, comparesContent, ranges[half...], found: aligned.found) })
+            { unwalkedRows(core, old, new, comparesContent, ranges[..<half], found: aligned.found) },
+            { unwalkedRows(core, old, new, comparesContent, ranges[half...], found: aligned.found) })
         guard var others = first, let second else { return nil }
         others.append(contentsOf: second)
         guard comparesContent else { return others }
@@ -337,14 +337,14 @@ public struct SectionedDiff<Section: DiffableSection> {
         return walkedUpdates
     }
 
-    /// `matchedRows` over the new (global) row indices in `ranges` (ascending, disjoint), for a
-    /// diff of several sections a side (the only diffs with aligned pairs). The rows are few and
-    /// scattered: each pair looks up its sections (the new one moving forward, the old one from
-    /// the last pair's, else by binary search) rather than walking runs.
+    /// `matchedRows` (checking identities) over the new (global) row indices in `ranges`
+    /// (ascending, disjoint), for a diff of several sections a side (the only diffs with aligned
+    /// pairs). The rows are few and scattered: each pair looks up its sections (the new one moving
+    /// forward, the old one from the last pair's, else by binary search) rather than walking runs.
     @inlinable
     static func unwalkedRows(_ core: CoreResult, _ old: FlattenedSide<Section>, _ new: FlattenedSide<Section>,
-                             _ checksIdentities: Bool, _ comparesContent: Bool,
-                             _ ranges: ArraySlice<Range<Int>>, found: [AlignedPairs.FoundPair]) -> [Move<ItemPath>]? {
+                             _ comparesContent: Bool, _ ranges: ArraySlice<Range<Int>>,
+                             found: [AlignedPairs.FoundPair]) -> [Move<ItemPath>]? {
         var updates = [Move<ItemPath>]()
         let oldRows = old.rows.all, oldStarts = old.rowStart.table
         let newRows = new.rows.all, newStarts = new.rowStart.table
@@ -384,7 +384,7 @@ public struct SectionedDiff<Section: DiffableSection> {
                                 newSections[section].withUnsafeBufferPointer { after in
                                     precondition(oldItem < before.count && item < after.count,
                                                  "RowDiff: row starts disagree with the rows")
-                                    if checksIdentities && !TrimmedFingerprints.same(before[oldItem], after[item]) {
+                                    if !TrimmedFingerprints.same(before[oldItem], after[item]) {
                                         return false
                                     }
                                     if comparesContent && !before[oldItem].isContentEqual(to: after[item]) {
