@@ -230,14 +230,13 @@ struct CurrentModel<Section: DiffableSection> {
 
     /// Writes the new value of each update `ContentPlan` makes a reconfigure (outside a reloaded
     /// section, row kind unchanged) into `sections` (by old section), copying each section's
-    /// array on its first write; only updates from old sections in `share` (all by default). The
+    /// array on its first write; only updates from old sections in `share`. The
     /// updates come in new order, which keeps runs of one old section (and mostly of one new
     /// section): each run is written through one buffer.
     /// - Complexity: O(U) for U updates.
     @inlinable
     static func installReconfigures(_ updates: [Move<ItemPath>], into sections: UnsafeMutableBufferPointer<[Section.Row]>,
-                                    _ new: [Section], reloaded: [Bool], sections share: Range<Int>? = nil) {
-        let share = share ?? 0..<sections.count
+                                    _ new: [Section], reloaded: [Bool], sections share: Range<Int>) {
         updates.withUnsafeBufferPointer { updates in
             var index = 0
             // The new section's rows are fetched again only when the new section changes.
