@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import RowDiff
 
@@ -106,5 +107,47 @@ struct HostileInputTests {
         #expect(hostileDiff.moves.count == count - 1)
         #expect(hostileDiff.deletes.isEmpty && hostileDiff.inserts.isEmpty)
         #expect(hostileTime < 5 * randomTime + 1, "crafted ids took \(hostileTime) s, random ones \(randomTime) s")
+    }
+
+    struct UUIDRow: Diffable, Identifiable, Equatable { let id: UUID }
+    struct Header: Diffable, Identifiable, Equatable { let id: Int }
+    typealias UUIDSection = ListSection<Header, UUIDRow>
+
+    /// Two sections a side, each a row that keeps its place and then `count` rows that do not: in
+    /// old, one identity repeated (or `count` distinct ones), in new others. Two sections of equal
+    /// size, so that the aligned fingerprint walk runs on two cores (it needs balanced halves).
+    static func repeatedAfterAKeptRow(count: Int, repeated: Bool, seed: UInt64) -> (old: [UUIDSection], new: [UUIDSection]) {
+        var rng = SplitMix64(seed: seed)
+        func uuid() -> UUID { UUID(uuid: withUnsafeBytes(of: (rng.next(), rng.next())) { $0.load(as: uuid_t.self) }) }
+        func rows() -> [UUIDRow] {
+            let one = uuid()
+            return (0..<count).map { _ in UUIDRow(id: repeated ? one : uuid()) }
+        }
+        let kept = [UUIDRow(id: uuid()), UUIDRow(id: uuid())]
+        let old = (0..<2).map { UUIDSection(Header(id: $0), rows: [kept[$0]] + rows()) }
+        let new = (0..<2).map { UUIDSection(Header(id: $0), rows: [kept[$0]] + rows()) }
+        return (old, new)
+    }
+
+    /// The search for the pairs of rows that left their place (`AlignedPairs.foundPairs`, beside
+    /// the core's matching) keeps a table of the old rows' fingerprints: one identity repeated
+    /// 50,000 times in each of two sections fills one run of its slots, and before the search had
+    /// a probe budget each insert walked the whole run (quadratic: 58 times the distinct
+    /// identities' time at 20,000, 8 s against 0.05 at 50,000 in a debug build).
+    @Test("50,000 repeats of one UUID in each of two sections cost about what distinct UUIDs cost")
+    func repeatedUUIDsInASectionedDiff_costWhatDistinctOnesCost() {
+        let count = 50_000
+        let (old, new) = Self.repeatedAfterAKeptRow(count: count, repeated: true, seed: TestSeeds.base ^ 0xD0B)
+        let (distinctOld, distinctNew) = Self.repeatedAfterAKeptRow(count: count, repeated: false, seed: TestSeeds.base ^ 0xD0C)
+        var options = DiffOptions()
+        options.parallelRowThreshold = 0 // the search runs only beside a two-thread diff
+        var diff: SectionedDiff<UUIDSection>?
+        let distinctTime = Self.seconds { _ = SectionedDiff(from: distinctOld, to: distinctNew, options: options) }
+        let repeatedTime = Self.seconds { diff = SectionedDiff(from: old, to: new, options: options) }
+        guard let diff else { return }
+        #expect(diff.changeset.itemDeletes.count == 2 * count && diff.changeset.itemInserts.count == 2 * count)
+        #expect(diff.changeset.itemMoves.isEmpty && diff.changeset.itemUpdates.isEmpty)
+        #expect(diff.duplicates.oldItems.count == 2 * count && diff.duplicates.newItems.count == 2 * count)
+        #expect(repeatedTime < 20 * distinctTime + 2, "repeated UUIDs took \(repeatedTime) s, distinct ones \(distinctTime) s")
     }
 }
