@@ -71,6 +71,14 @@ public enum SelectionResult: Sendable, Hashable {
     case deselects
 }
 
+/// How a table row takes part in editing (UIKit's `UITableViewCell.EditingStyle`, without insert).
+public enum EditingStyle: Sendable, Hashable {
+    /// No delete control and no indentation in editing mode; swipe actions of its own still show.
+    case none
+    /// A delete control in editing mode, and swipe-to-delete.
+    case delete
+}
+
 /// Which edge a swipe starts from.
 public enum SwipeEdge: Sendable, Hashable {
     case leading
@@ -88,6 +96,18 @@ public struct SwipeActions: Sendable {
     public init(_ actions: [SwipeAction], performsFirstActionWithFullSwipe: Bool = true) {
         self.actions = actions
         self.performsFirstActionWithFullSwipe = performsFirstActionWithFullSwipe
+    }
+}
+
+extension SwipeActions {
+    /// A full-swipe destructive "Delete" that calls `delete`: what a table offers by itself for a
+    /// deletable row without trailing actions.
+    /// - Complexity: O(1).
+    public static func delete(_ delete: @escaping @MainActor @Sendable () -> Void) -> SwipeActions {
+        SwipeActions([SwipeAction(title: "Delete", style: .destructive) { completion in
+            delete()
+            completion(true)
+        }])
     }
 }
 

@@ -24,7 +24,7 @@ public final class ListController<Section: DiffableSection & Sendable>: ListView
     /// The view.
     public let host: any ListViewHost
     /// Called when the user deletes a row whose actions have no `onDelete` of their own. Rows are
-    /// editable only when one of the two is set (UIKit's rule: no delete handler, no delete).
+    /// deletable only when one of the two is set (UIKit's rule: no delete handler, no delete).
     public var onDelete: (@MainActor (ItemPath, Section.Row) -> Void)?
 
     /// Per-operation animations (tables).
@@ -217,11 +217,17 @@ public final class ListController<Section: DiffableSection & Sendable>: ListView
         actions(at: path)?.onDeselect?()
     }
 
+    /// The row's own swipe actions. A table adds its own Delete action to a deletable row without
+    /// trailing actions; a collection view's list layout has no such default, so there the owner
+    /// offers a destructive "Delete" that reaches the delete handler.
     public func swipeActions(_ edge: SwipeEdge, at path: ItemPath) -> SwipeActions? {
         guard let actions = actions(at: path) else { return nil }
         switch edge {
         case .leading: return actions.leadingSwipe
-        case .trailing: return actions.trailingSwipe
+        case .trailing:
+            if let trailing = actions.trailingSwipe { return trailing }
+            guard host.listKind == .collectionView, editingStyle(at: path) == .delete else { return nil }
+            return SwipeActions.delete { [weak self] in self?.commitDelete(at: path) }
         }
     }
 
@@ -247,13 +253,29 @@ public final class ListController<Section: DiffableSection & Sendable>: ListView
 
     // MARK: Editing
 
+    /// Whether a delete handler exists for the row: its own `onDelete` or the owner's.
+    private func hasDeleteHandler(_ actions: RowActions) -> Bool { actions.onDelete != nil || onDelete != nil }
+
+    /// UIKit's rule, as FunctionalTableData follows it: a table row takes part in editing — swipe
+    /// actions, the delete control, the reorder control — only when it is editable. So a row is
+    /// editable when it can be deleted, has swipe actions of its own, or can move, unless
+    /// `dataSource.canEditItem` says no.
     public func canEditItem(at path: ItemPath) -> Bool {
-        guard let actions = actions(at: path), actions.onDelete != nil || onDelete != nil else { return false }
+        guard let actions = actions(at: path) else { return false }
+        guard hasDeleteHandler(actions) || actions.leadingSwipe != nil || actions.trailingSwipe != nil || canMoveItem(at: path)
+        else { return false }
         return dataSource.canEditItem?(path, dataSource.item(at: path)) ?? true
     }
 
+    /// `.delete` only for an editable row with a delete handler; `.none` otherwise (no delete
+    /// control, no swipe-to-delete, no indentation in editing mode).
+    public func editingStyle(at path: ItemPath) -> EditingStyle {
+        guard let actions = actions(at: path), hasDeleteHandler(actions), canEditItem(at: path) else { return .none }
+        return .delete
+    }
+
     public func commitDelete(at path: ItemPath) {
-        guard canEditItem(at: path), let actions = actions(at: path) else { return }
+        guard editingStyle(at: path) == .delete, let actions = actions(at: path) else { return }
         if let handler = actions.onDelete {
             handler()
         } else {

@@ -78,8 +78,11 @@ public protocol ListViewSource: AnyObject {
     func estimatedSupplementaryHeight(_ element: ListElement, in section: Int) -> Double?
 
     // Editing
-    /// Whether the row can be edited (deleted); UIKit shows no delete control otherwise.
+    /// Whether the row takes part in editing: a table shows its swipe actions, delete control and
+    /// reorder control only when this is true.
     func canEditItem(at path: ItemPath) -> Bool
+    /// Whether an editable row shows a delete control (and swipe-to-delete) or nothing.
+    func editingStyle(at path: ItemPath) -> EditingStyle
     /// The user deleted the row at `path`.
     func commitDelete(at path: ItemPath)
     /// Whether the row shows a reorder control.
@@ -94,6 +97,8 @@ public protocol ListViewSource: AnyObject {
 }
 
 extension ListViewSource {
+    /// Sources written before editing styles existed: an editable row is deletable, as it was then.
+    public func editingStyle(at path: ItemPath) -> EditingStyle { canEditItem(at: path) ? .delete : .none }
     /// No header or footer height of its own: the table's applies.
     public func supplementaryHeight(_ element: ListElement, in section: Int) -> Double? { nil }
     /// No estimated header or footer height of its own: the table's applies.

@@ -329,20 +329,33 @@ public class StandInListView: ListViewHost {
         return true
     }
 
-    /// The user deletes the row (swipe to delete or the Edit mode's button), which UIKit offers
-    /// only for editable rows. Returns whether the delete reached the source.
+    /// The user deletes the row. A table offers it (the Edit mode's delete control, swipe to
+    /// delete) only for an editable row whose editing style is `.delete`; a collection view has no
+    /// delete of its own, so there the user performs the first trailing swipe action (a full swipe)
+    /// of a row whose editing style is `.delete`. Returns whether the delete reached the source.
     @discardableResult
     public func userDeletes(_ path: ItemPath) -> Bool {
-        guard let source, source.canEditItem(at: path) else { return false }
-        source.commitDelete(at: path)
+        guard let source, contains(path), source.editingStyle(at: path) == .delete else { return false }
+        switch listKind {
+        case .tableView:
+            guard source.canEditItem(at: path) else { return false }
+            source.commitDelete(at: path)
+        case .collectionView:
+            guard let swipe = source.swipeActions(.trailing, at: path), swipe.performsFirstActionWithFullSwipe,
+                  let first = swipe.actions.first
+            else { return false }
+            first.handler { _ in }
+        }
         return true
     }
 
-    /// The user drags a row (only rows with a reorder control): the view moves the cell, then
+    /// The user drags a row by its reorder control: a table shows one only on an editable row that
+    /// can move; a collection view asks only whether it can move. The view moves the cell, then
     /// tells the source. Returns whether the source took the move (when not, it restored the view).
     @discardableResult
     public func userMoves(from start: ItemPath, to end: ItemPath) -> Bool {
-        guard let source, source.canMoveItem(at: start), cells.indices.contains(start.section),
+        guard let source, source.canMoveItem(at: start), listKind == .collectionView || source.canEditItem(at: start),
+              cells.indices.contains(start.section),
               cells[start.section].indices.contains(start.item), cells.indices.contains(end.section),
               end.item >= 0, end.item <= cells[end.section].count - (start.section == end.section ? 1 : 0)
         else { return false }
@@ -364,8 +377,30 @@ public class StandInListView: ListViewHost {
         reloadData()
     }
 
-    /// The actions a swipe from `edge` reveals on the row (none: UIKit shows nothing).
-    public func userSwipes(_ edge: SwipeEdge, on path: ItemPath) -> SwipeActions? { source?.swipeActions(edge, at: path) }
+    /// The actions a swipe from `edge` reveals on the row; nil: UIKit shows nothing. A table
+    /// reveals them only on an editable row, and adds its own Delete to a row whose editing style
+    /// is `.delete` and that has no trailing actions; a collection view's list layout shows what
+    /// its swipe provider (the owner's `swipeActions`) returns.
+    public func userSwipes(_ edge: SwipeEdge, on path: ItemPath) -> SwipeActions? {
+        guard let source, contains(path) else { return nil }
+        guard listKind == .tableView else { return source.swipeActions(edge, at: path) }
+        guard source.canEditItem(at: path) else { return nil }
+        if let actions = source.swipeActions(edge, at: path) { return actions }
+        guard edge == .trailing, source.editingStyle(at: path) == .delete else { return nil }
+        return SwipeActions.delete { [weak source] in source?.commitDelete(at: path) }
+    }
+
+    /// Whether the row is indented in the table's editing mode (UIKit: `shouldIndentWhileEditingRowAt`,
+    /// answered from the editing style).
+    public func indentsWhileEditing(_ path: ItemPath) -> Bool {
+        guard let source, contains(path), source.canEditItem(at: path) else { return false }
+        return source.editingStyle(at: path) != .none
+    }
+
+    /// Whether `path` names a row the view shows.
+    private func contains(_ path: ItemPath) -> Bool {
+        cells.indices.contains(path.section) && cells[path.section].indices.contains(path.item)
+    }
 
     /// The user opens the row's context menu.
     public func userOpensContextMenu(on path: ItemPath) -> ContextMenu? { source?.contextMenu(at: path) }

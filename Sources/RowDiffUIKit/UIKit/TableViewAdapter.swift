@@ -36,6 +36,17 @@ public final class TableViewAdapter: NSObject, UITableViewDataSource, UITableVie
         source?.canEditItem(at: ItemPath(indexPath)) ?? false
     }
 
+    public func tableView(_ tableView: UITableView, editingStyleForRowAt indexPath: IndexPath) -> UITableViewCell.EditingStyle {
+        switch source?.editingStyle(at: ItemPath(indexPath)) ?? .none {
+        case .none: .none
+        case .delete: .delete
+        }
+    }
+
+    public func tableView(_ tableView: UITableView, shouldIndentWhileEditingRowAt indexPath: IndexPath) -> Bool {
+        (source?.editingStyle(at: ItemPath(indexPath)) ?? .none) != .none
+    }
+
     public func tableView(
         _ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle, forRowAt indexPath: IndexPath
     ) {
