@@ -71,6 +71,10 @@ public protocol ListViewSource: AnyObject {
     func height(at path: ItemPath) -> Double?
     /// The row's estimated height; nil: automatic.
     func estimatedHeight(at path: ItemPath) -> Double?
+    /// Whether any row has a height of its own (`height(at:)` or `estimatedHeight(at:)` not nil).
+    /// When false the view sizes rows by itself and never asks for their heights (UIKit: the
+    /// adapter does not respond to the row-height selectors), so a large list costs no height calls.
+    var hasExplicitRowHeights: Bool { get }
     /// The height of `section`'s header or footer in a table; nil: the table's own
     /// (`sectionHeaderHeight` / `sectionFooterHeight`, automatic by default).
     func supplementaryHeight(_ element: ListElement, in section: Int) -> Double?
@@ -97,6 +101,8 @@ public protocol ListViewSource: AnyObject {
 }
 
 extension ListViewSource {
+    /// Sources written before this existed may answer heights for any row: the view asks them all.
+    public var hasExplicitRowHeights: Bool { true }
     /// Sources written before editing styles existed: an editable row is deletable, as it was then.
     public func editingStyle(at path: ItemPath) -> EditingStyle { canEditItem(at: path) ? .delete : .none }
     /// No header or footer height of its own: the table's applies.

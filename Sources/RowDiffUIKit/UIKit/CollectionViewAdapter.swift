@@ -7,6 +7,9 @@ import UIKit
 public final class CollectionViewAdapter: NSObject, UICollectionViewDataSource, UICollectionViewDelegate {
     /// Who answers; weak, as UIKit's own data source references.
     public weak var source: (any ListViewSource)?
+    /// The app's own delegate: it receives every delegate and scroll-view call the owner does not
+    /// answer, and the calls the owner only observes.
+    public weak var delegate: (any UICollectionViewDelegate)?
 
     /// Identifiers of the plain views registered for kinds RowDiff does not describe.
     private var plainIdentifiers: Set<String> = []

@@ -7,6 +7,9 @@ import UIKit
 public final class TableViewAdapter: NSObject, UITableViewDataSource, UITableViewDelegate {
     /// Who answers; weak, as UIKit's own data source references.
     public weak var source: (any ListViewSource)?
+    /// The app's own delegate: it receives every delegate and scroll-view call the owner does not
+    /// answer, and the calls the owner only observes.
+    public weak var delegate: (any UITableViewDelegate)?
 
     override public init() { super.init() }
 
