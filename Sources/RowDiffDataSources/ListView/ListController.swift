@@ -62,6 +62,7 @@ public final class ListController<Section: DiffableSection & Sendable>: ListView
         self.supplementary = supplementary
         self.describe = describe
         host.source = self
+        renderer.sectionsUpdatedInPlace = { [weak self] updates in self?.showInPlace(updates) }
     }
 
     /// Headers and footers from `TitledSection` titles.
@@ -188,6 +189,34 @@ public final class ListController<Section: DiffableSection & Sendable>: ListView
         guard shown.count > sweepThreshold else { return }
         shown = shown.filter { $0.value.view != nil }
         sweepThreshold = max(64, shown.count * 2)
+    }
+
+    // MARK: Headers and footers updated in place
+
+    /// Shows the new headers and footers of sections the renderer did not reload (their view types
+    /// are unchanged): a view on screen is configured again in place, a table's title is replaced,
+    /// and a changed height only lays the view out again. Views not on screen get the new content
+    /// when the view asks for them.
+    /// - Complexity: O(updates) plus the configuration closures.
+    private func showInPlace(_ updates: [(old: Section, new: Int)]) {
+        var relayout = false
+        for (old, index) in updates where index < dataSource.numberOfSections {
+            let section = dataSource.section(at: index)
+            for element in [ListElement.header, .footer] {
+                let before = supplementary(old, element), after = supplementary(section, element)
+                guard before != after else { continue }
+                if before?.height != after?.height || before?.estimatedHeight != after?.estimatedHeight { relayout = true }
+                if let after, let binding = after.binding, let state = after.state {
+                    guard let view = host.visibleSupplementaryView(element, in: index) else { continue }
+                    _ = binding.configure(view, with: state)
+                    shown[ObjectIdentifier(view)] = ShownView(
+                        view: view, content: .supplementary(AnyHashable(section.diffIdentity), element, after), binding: binding)
+                } else if host.listKind == .tableView, before?.title != after?.title {
+                    host.showSupplementaryTitle(after?.title, for: element, in: index)
+                }
+            }
+        }
+        if relayout { host.invalidateSupplementaryLayout() }
     }
 
     // MARK: Selection and actions
@@ -317,12 +346,19 @@ extension ListController where Section == KeyedSection {
                       case .footer: section.footer
                       }
                   }, describe: ListController.describeKeyed)
+        renderer.updatesSectionInPlace = { old, new in
+            KeyedSection.viewTypes(of: old) == KeyedSection.viewTypes(of: new)
+        }
     }
 
-    /// How the stand-ins' validator sees a `KeyedSection`: as `ValidatingTarget` does (keys, cell
-    /// kinds, every row state by its `==`, the whole header and footer).
+    /// How the stand-ins' validator sees a `KeyedSection` under an owner: keys, cell kinds, every
+    /// row state by its `==`, and of the header and footer only their view types — the owner
+    /// reloads a section only when those change and updates the rest in place, which the stand-in
+    /// checks on the views themselves.
     nonisolated public static func describeKeyed(_ section: KeyedSection) -> ValidationSnapshot.Section {
-        ValidatingTarget<KeyedSection>.describeKeyed(section)
+        var described = ValidatingTarget<KeyedSection>.describeKeyed(section)
+        described.content = ValidationValue(KeyedSection.viewTypes(of: section))
+        return described
     }
 }
 

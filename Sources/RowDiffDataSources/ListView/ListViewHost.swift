@@ -26,6 +26,17 @@ public protocol ListViewHost: BatchUpdating {
     /// Deselects the row at `path`.
     func deselectItem(at path: ItemPath, animated: Bool)
 
+    /// The header or footer view the view shows for `section` now; nil when it is not on screen
+    /// or the section shows a title (tables) or nothing there.
+    func visibleSupplementaryView(_ element: ListElement, in section: Int) -> AnyObject?
+
+    /// Shows `title` as `section`'s header or footer title in place, without reloading the section
+    /// (tables; a header or footer without a view of its own).
+    func showSupplementaryTitle(_ title: String?, for element: ListElement, in section: Int)
+
+    /// Lays the view out again so that it asks header and footer heights anew, reloading nothing.
+    func invalidateSupplementaryLayout()
+
     /// The user dragged a row from `source` to `destination` and the model refused the move: the
     /// view shows the row at `destination` while the data source still has it at `source`. Brings
     /// the view back in step with the data source.

@@ -1,7 +1,9 @@
 /// A header or footer: a title, and optionally a view of its own type configured from a state,
 /// and optionally its height in a table (`with(height:estimatedHeight:)`).
-/// It is compared by title, view type, state and heights (not by its closures): a change reloads
-/// its section, and the table asks its height again.
+/// It is compared by title, view type, state and heights (not by its closures). Under a
+/// `ListController` a change is shown in place (the view on screen is configured again, a new
+/// height lays the view out again); only a change of view type reloads its section. A renderer
+/// without an owner reloads the section.
 ///
 /// ```swift
 /// KeyedSection(key: "all", rows: rows,
@@ -89,8 +91,8 @@ public struct Supplementary: Equatable, Sendable {
 /// A section of declarative state, FunctionalTableData-style: a key, rows and an optional header
 /// and footer.
 ///
-/// Section keys are unique among sections. The header and footer are the section's content: when
-/// either changes, the section is reloaded.
+/// Section keys are unique among sections. The header and footer are the section's content; a
+/// `ListController` updates them in place unless their view type changes (see `Supplementary`).
 public struct KeyedSection: DiffableSection, TitledSection, Sendable {
     /// The section's identity, unique among sections.
     public var key: String
@@ -124,8 +126,21 @@ public struct KeyedSection: DiffableSection, TitledSection, Sendable {
     /// Header and footer equal.
     public func isContentEqual(to other: KeyedSection) -> Bool { header == other.header && footer == other.footer }
 
+    /// What decides whether a list owner reloads the section: whether it has a header and a
+    /// footer, and their view types (nil for a title). Anything else changes in place.
+    /// - Complexity: O(1).
+    static func viewTypes(of section: KeyedSection) -> SupplementaryViewTypes {
+        SupplementaryViewTypes(header: section.header.map { $0.kind }, footer: section.footer.map { $0.kind })
+    }
+
     public var headerTitle: String? { header?.title }
     public var footerTitle: String? { footer?.title }
+}
+
+/// A section's header and footer view types, with their presence (see `KeyedSection.viewTypes(of:)`).
+struct SupplementaryViewTypes: Hashable, Sendable {
+    let header: RowKind??
+    let footer: RowKind??
 }
 
 /// `==` across two existentials: opens the first, casts the second to its type. Headers and

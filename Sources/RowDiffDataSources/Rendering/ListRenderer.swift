@@ -45,6 +45,15 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
     /// The number of applied renders that reloaded the target.
     public private(set) var reloadCount = 0
 
+    /// Whether a section update can be shown on the views already on screen (its header and footer
+    /// reconfigured in place) instead of reloading the section; set by an owner that does so, and
+    /// called off the main thread. Updates it accepts are not staged: after a render's batches are
+    /// handed to the target, `sectionsUpdatedInPlace` receives them.
+    var updatesSectionInPlace: (@Sendable (_ old: Section, _ new: Section) -> Bool)?
+    /// Receives, after the batches of a render were handed to the target, the sections updated in
+    /// place: each old section and its index in the new model.
+    var sectionsUpdatedInPlace: (@MainActor (_ updates: [(old: Section, new: Int)]) -> Void)?
+
     /// The diff's scratch memory, kept between renders.
     private let context = DiffContext()
     private var pending: Request?
@@ -169,6 +178,7 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
         return Input(
             old: dataSource.sections, new: request.sections, plan: plan(for: request),
             maximumChanges: options.maximumAnimatedChanges, duplicatePolicy: options.duplicatePolicy,
+            updatesSectionInPlace: updatesSectionInPlace,
             buildsLookups: options.buildsLookupsEagerly,
             drags: request.stamp < external ? ((request.stamp + 1)...external).compactMap { dataSource.externalChanges[$0] } : [],
             oldIndex: options.buildsLookupsEagerly ? dataSource.builtIndex.map(IndexBox.init) : nil)
@@ -226,6 +236,7 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
         var plan: Plan
         var maximumChanges: Int
         var duplicatePolicy: DuplicatePolicy
+        var updatesSectionInPlace: (@Sendable (Section, Section) -> Bool)?
         var buildsLookups: Bool
         /// The external changes (interactive moves) made after `new` was requested, in order:
         /// the model before and after each.
@@ -248,6 +259,8 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
         var duplicates: DuplicateKeyDiagnostic?
         /// The state to install: the requested one, rebased onto drags made after the request.
         var final: [Section]
+        /// Section updates left out of the stages, to be shown in place (old index → new index).
+        var inPlaceSections: [Move<Int>] = []
     }
 
     /// The drags, the diff, the decision and the stages: everything that is O(rows), off the main thread.
@@ -289,7 +302,11 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
             let index = KeyIndex(new)
             return Computed(decision: .reload(reason), index: index, duplicates: index.duplicates, final: new)
         case .diff(let reconfigure, let sequential):
-            let diff = SectionedDiff(from: old, to: new, options: DiffOptions(context: context, computesPatch: sequential))
+            var diff = SectionedDiff(from: old, to: new, options: DiffOptions(context: context, computesPatch: sequential))
+            var inPlaceSections: [Move<Int>] = []
+            if !sequential, let inPlace = input.updatesSectionInPlace {
+                (diff, inPlaceSections) = diff.takingSectionUpdates(inPlace: inPlace)
+            }
             let report = diff.duplicates
             let duplicates = report.newSections.isEmpty && report.newItems.isEmpty
                 ? nil : DuplicateKeyDiagnostic(newSide: report, model: new)
@@ -297,7 +314,9 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
             // `compute`) when asked. A model with repeated keys gets a new table (which lists them).
             let index = oldIndex.map { KeyIndex(remapping: $0, through: diff) ?? KeyIndex(new) }
             func result(_ decision: Computed.Decision) -> Computed {
-                Computed(decision: decision, index: index, duplicates: duplicates, final: new)
+                var computed = Computed(decision: decision, index: index, duplicates: duplicates, final: new)
+                if case .staged = decision { computed.inPlaceSections = inPlaceSections }
+                return computed
             }
             if duplicates != nil && input.duplicatePolicy == .reload { return result(.reload(.duplicateKeys)) }
             let changes = diff.changeset.changeCount
@@ -316,6 +335,8 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
     private func apply(_ computed: consuming Computed, _ request: Request) -> ReplacedState<Section> {
         // Taken before anything is installed: the data source's reference goes with the install.
         let old = dataSource.installedModel
+        // The sections updated in place, as the view shows them now (read before any install).
+        let inPlace = computed.inPlaceSections.map { (old: dataSource.section(at: $0.from), new: $0.to) }
         var stagedData: StagedChangeset<Section>?
         if let duplicates = computed.duplicates { options.onDuplicateKeys?(duplicates) }
         var decision = computed.decision
@@ -369,6 +390,7 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
             outcome = .animated(batches: staged.stages.count)
             change = .staged(StagedUpdate(applied: staged, final: final))
             stagedData = staged
+            if !inPlace.isEmpty { sectionsUpdatedInPlace?(inPlace) }
         }
         appliedRenderCount += 1
         lastOutcome = outcome

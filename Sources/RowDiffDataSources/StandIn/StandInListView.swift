@@ -56,9 +56,21 @@ public class StandInListView: ListViewHost {
     public private(set) var madeViewCount = 0
     /// The number of refused moves the view was restored from.
     public private(set) var restoredMoves = 0
+    /// The number of times the view was laid out again for new header or footer heights.
+    public private(set) var supplementaryLayoutCount = 0
     /// Validator violations, stale views, data changed outside an update block, interleaved
-    /// batches, and failed dequeues.
-    public private(set) var problems: [String] = []
+    /// batches, and failed dequeues. Headers, footers and titles are checked once the main actor
+    /// is done with the render that changed them (when this is read, or the user acts): an owner
+    /// updates them in place right after handing the view its batches, as on a device the user
+    /// sees only the end of that main-actor turn.
+    public var problems: [String] {
+        checkPendingSupplementaries()
+        return recordedProblems
+    }
+
+    private var recordedProblems: [String] = []
+    /// When headers and footers were last changed without being checked since.
+    private var pendingSupplementaryCheck: String?
 
     /// What the view shows, as the validator sees it.
     public private(set) var shown = ValidationSnapshot(counts: [])
@@ -129,7 +141,7 @@ public class StandInListView: ListViewHost {
     private func fail(_ element: ListElement, _ identifier: String, _ reason: DequeueFailure.Reason, raises: Bool) -> AnyObject? {
         let failure = DequeueFailure(element: element, reuseIdentifier: identifier, reason: reason, raisesInUIKit: raises)
         dequeueFailures.append(failure)
-        problems.append(failure.description)
+        recordedProblems.append(failure.description)
         return nil
     }
 
@@ -153,16 +165,16 @@ public class StandInListView: ListViewHost {
             completion(false)
             return
         }
-        if insideUpdate { problems.append("a batch started inside another batch's update block (interleaving)") }
+        if insideUpdate { recordedProblems.append("a batch started inside another batch's update block (interleaving)") }
         if !Self.sameModel(source.validationSnapshot(), shown) {
-            problems.append("batch \(batches.count): the data source changed outside an update block")
+            recordedProblems.append("batch \(batches.count): the data source changed outside an update block")
         }
         insideUpdate = true
         install()
         insideUpdate = false
         let after = source.validationSnapshot()
         for violation in validator.violations(update, from: shown, to: after) {
-            problems.append("batch \(batches.count) \(update): \(violation)")
+            recordedProblems.append("batch \(batches.count) \(update): \(violation)")
         }
         batches.append((update, animations))
         if let layout = try? validator.layout(of: update, from: shown, to: after) {
@@ -231,7 +243,7 @@ public class StandInListView: ListViewHost {
                     if let existing { reconfiguring = (path, existing) }
                     let cell = source.cell(at: path) as? StandInView
                     reconfiguring = nil
-                    if cell !== existing { problems.append("reconfigure of \(path) did not hand back the cell already there") }
+                    if cell !== existing { recordedProblems.append("reconfigure of \(path) did not hand back the cell already there") }
                     row.append(cell)
                 case .inserted:
                     row.append(source.cell(at: path) as? StandInView)
@@ -284,22 +296,32 @@ public class StandInListView: ListViewHost {
             for (r, cell) in section.enumerated() {
                 let path = ItemPath(section: s, item: r)
                 guard let cell else {
-                    problems.append("\(when): no cell at \(path)")
+                    recordedProblems.append("\(when): no cell at \(path)")
                     continue
                 }
                 if !source.isShowingCurrentContent(cell, for: .cell, at: path) {
-                    problems.append("\(when): the cell at \(path) shows stale or other content")
+                    recordedProblems.append("\(when): the cell at \(path) shows stale or other content")
                 }
             }
+        }
+        pendingSupplementaryCheck = when
+    }
+
+    /// Every header and footer view, and every title, must show its section's current content.
+    private func checkPendingSupplementaries() {
+        guard let when = pendingSupplementaryCheck, let source else { return }
+        pendingSupplementaryCheck = nil
+        for s in headers.indices {
             let path = ItemPath(section: s, item: 0)
             for (element, view) in [(ListElement.header, headers[s]), (.footer, footers[s])] {
                 if let view, !source.isShowingCurrentContent(view, for: element, at: path) {
-                    problems.append("\(when): the \(element) of section \(s) shows stale content")
+                    recordedProblems.append("\(when): the \(element) of section \(s) shows stale content")
                 }
             }
-            if showsSupplementaryViews, titles[s].header != source.title(for: .header, in: s)
-                || titles[s].footer != source.title(for: .footer, in: s) {
-                problems.append("\(when): the titles of section \(s) are stale")
+            // A section with a header or footer view of its own shows no title there.
+            if showsSupplementaryViews, headers[s] == nil && titles[s].header != source.title(for: .header, in: s)
+                || footers[s] == nil && titles[s].footer != source.title(for: .footer, in: s) {
+                recordedProblems.append("\(when): the titles of section \(s) are stale")
             }
         }
     }
@@ -307,6 +329,28 @@ public class StandInListView: ListViewHost {
     private static func sameModel(_ a: ValidationSnapshot, _ b: ValidationSnapshot) -> Bool {
         a.counts == b.counts && (!a.hasItems || !b.hasItems || a == b)
     }
+
+    // MARK: Headers and footers in place
+
+    public func visibleSupplementaryView(_ element: ListElement, in section: Int) -> AnyObject? {
+        guard headers.indices.contains(section) else { return nil }
+        switch element {
+        case .cell: return nil
+        case .header: return headers[section]
+        case .footer: return footers[section]
+        }
+    }
+
+    public func showSupplementaryTitle(_ title: String?, for element: ListElement, in section: Int) {
+        guard listKind == .tableView, showsSupplementaryViews, titles.indices.contains(section) else { return }
+        switch element {
+        case .cell: break
+        case .header: titles[section].header = title
+        case .footer: titles[section].footer = title
+        }
+    }
+
+    public func invalidateSupplementaryLayout() { supplementaryLayoutCount += 1 }
 
     // MARK: Selection and editing, as the user does them
 

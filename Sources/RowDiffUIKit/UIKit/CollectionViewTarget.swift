@@ -110,6 +110,17 @@ public final class CollectionViewTarget: ListViewHost {
         collectionView.deselectItem(at: IndexPath(collectionItem: path), animated: animated)
     }
 
+    public func visibleSupplementaryView(_ element: ListElement, in section: Int) -> AnyObject? {
+        guard let kind = element.collectionViewElementKind, section >= 0, section < collectionView.numberOfSections else { return nil }
+        return collectionView.supplementaryView(forElementKind: kind, at: IndexPath(item: 0, section: section))
+    }
+
+    /// Collection views show no titles.
+    public func showSupplementaryTitle(_ title: String?, for element: ListElement, in section: Int) {}
+
+    /// The layout sizes its supplementary views again.
+    public func invalidateSupplementaryLayout() { collectionView.collectionViewLayout.invalidateLayout() }
+
     public func restoreAfterRefusedMove(from source: ItemPath, to destination: ItemPath) {
         // UIKit is still inside `collectionView(_:moveItemAt:to:)`; reload on the next turn.
         Task { @MainActor [weak collectionView] in collectionView?.reloadData() }

@@ -122,6 +122,30 @@ public final class TableViewTarget: ListViewHost {
         tableView.deselectRow(at: IndexPath(tableRow: path), animated: animated)
     }
 
+    public func visibleSupplementaryView(_ element: ListElement, in section: Int) -> AnyObject? {
+        guard section >= 0, section < tableView.numberOfSections else { return nil }
+        switch element {
+        case .cell: return nil
+        case .header: return tableView.headerView(forSection: section)
+        case .footer: return tableView.footerView(forSection: section)
+        }
+    }
+
+    /// Replaces the text of the title view on screen (UIKit has no call that refreshes one title).
+    public func showSupplementaryTitle(_ title: String?, for element: ListElement, in section: Int) {
+        guard let view = visibleSupplementaryView(element, in: section) as? UITableViewHeaderFooterView else { return }
+        if #available(iOS 14.0, tvOS 14.0, *), var configuration = view.contentConfiguration as? UIListContentConfiguration {
+            configuration.text = title
+            view.contentConfiguration = configuration
+        } else {
+            view.textLabel?.text = title
+        }
+        view.setNeedsLayout()
+    }
+
+    /// An empty batch: the table asks every height again and animates the change, reloading nothing.
+    public func invalidateSupplementaryLayout() { tableView.performBatchUpdates(nil) }
+
     public func restoreAfterRefusedMove(from source: ItemPath, to destination: ItemPath) {
         // UIKit is still inside `tableView(_:moveRowAt:to:)`; reloading there is not allowed, so
         // the table reloads on the next main-actor turn, from the unchanged data source.
