@@ -32,6 +32,8 @@ public struct RowActions: Sendable {
     public var height: Double?
     /// The row's estimated height in points (tables); nil: automatic.
     public var estimatedHeight: Double?
+    /// Whether the row can take focus (tvOS, iPadOS with a keyboard); nil: the view's default.
+    public var canFocus: Bool?
 
     /// Actions; every one is optional.
     public init(
@@ -40,7 +42,7 @@ public struct RowActions: Sendable {
         leadingSwipe: SwipeActions? = nil, trailingSwipe: SwipeActions? = nil, contextMenu: ContextMenu? = nil,
         onDelete: (@MainActor @Sendable () -> Void)? = nil,
         onMove: (@MainActor @Sendable (_ from: ItemPath, _ to: ItemPath) -> Bool)? = nil,
-        height: Double? = nil, estimatedHeight: Double? = nil
+        height: Double? = nil, estimatedHeight: Double? = nil, canFocus: Bool? = nil
     ) {
         self.onSelect = onSelect
         self.onDeselect = onDeselect
@@ -53,13 +55,14 @@ public struct RowActions: Sendable {
         self.onMove = onMove
         self.height = height
         self.estimatedHeight = estimatedHeight
+        self.canFocus = canFocus
     }
 
     /// True when no action, height or permission is set (such rows need no storage).
     var isEmpty: Bool {
         onSelect == nil && onDeselect == nil && canSelect == nil && canHighlight == nil && leadingSwipe == nil
             && trailingSwipe == nil && contextMenu == nil && onDelete == nil && onMove == nil && height == nil
-            && estimatedHeight == nil
+            && estimatedHeight == nil && canFocus == nil
     }
 }
 

@@ -27,6 +27,29 @@ public final class ListController<Section: DiffableSection & Sendable>: ListView
     /// deletable only when one of the two is set (UIKit's rule: no delete handler, no delete).
     public var onDelete: (@MainActor (ItemPath, Section.Row) -> Void)?
 
+    /// The title of each section in the index beside a table (UIKit's `sectionIndexTitles`); nil
+    /// for a section without an entry. Without it, no index is shown.
+    public var sectionIndexTitle: (@MainActor (Section) -> String?)?
+
+    /// Where a dragged row lands when the user holds it over a proposed index path (UIKit's
+    /// `targetIndexPathForMoveFromRowAt`), e.g. to keep a row in its section:
+    /// `owner.targetPathForMove = { from, proposed in proposed.section == from.section ? proposed : from }`.
+    /// Without it, where the user holds it.
+    public var targetPathForMove: (@MainActor (_ from: ItemPath, _ proposed: ItemPath) -> ItemPath)?
+
+    /// Whether rows give heights of their own; nil (the default): found from the model after each
+    /// render — off the main thread for `KeyedSection`s, by building each row's presentation on
+    /// the main thread for section models of your own (O(rows)); set it to skip that scan. The
+    /// view asks row heights only when this is true.
+    public var declaresRowHeights: Bool? {
+        didSet { refreshTraits(traits) }
+    }
+
+    /// Whether some row of the last render gives a height (see `declaresRowHeights`).
+    public private(set) var hasExplicitRowHeights = false
+    /// Whether some row of the last render says whether it can take focus.
+    public private(set) var hasFocusRules = false
+
     /// Per-operation animations (tables).
     public var animations: TableAnimations {
         get { host.animations }
@@ -44,6 +67,10 @@ public final class ListController<Section: DiffableSection & Sendable>: ListView
     /// else and to answer `isShowingCurrentContent`.
     private var shown: [ObjectIdentifier: ShownView<Section.Row>] = [:]
     private var sweepThreshold = 64
+    /// The actions of a row without building its presentation (set for `KeyedSection`s).
+    private var rowActions: ((Section.Row) -> RowActions)?
+    /// The traits of the last render's model.
+    private var traits = RowTraits(hasExplicitRowHeights: false, hasFocusRules: false)
 
     /// An owner for `host`, showing each row as `presentation` says and each header/footer as
     /// `supplementary` says (default: the section's `TitledSection` titles).
@@ -63,6 +90,30 @@ public final class ListController<Section: DiffableSection & Sendable>: ListView
         self.describe = describe
         host.source = self
         renderer.sectionsUpdatedInPlace = { [weak self] updates in self?.showInPlace(updates) }
+        renderer.willApply = { [weak self] final, traits in self?.willApply(final, traits) }
+    }
+
+    // MARK: What the view asks
+
+    /// Before a render reaches the view: its model's traits, so that the view asks heights and
+    /// focus exactly when some row needs them.
+    private func willApply(_ final: [Section], _ found: RowTraits?) {
+        if let found {
+            refreshTraits(found)
+        } else if declaresRowHeights == nil {
+            refreshTraits(RowTraits.of(final) { present($0).actions })
+        } else {
+            refreshTraits(traits)
+        }
+    }
+
+    private func refreshTraits(_ found: RowTraits) {
+        traits = found
+        let heights = declaresRowHeights ?? found.hasExplicitRowHeights
+        guard heights != hasExplicitRowHeights || found.hasFocusRules != hasFocusRules else { return }
+        hasExplicitRowHeights = heights
+        hasFocusRules = found.hasFocusRules
+        host.sourceCapabilitiesChanged()
     }
 
     /// Headers and footers from `TitledSection` titles.
@@ -221,9 +272,12 @@ public final class ListController<Section: DiffableSection & Sendable>: ListView
 
     // MARK: Selection and actions
 
+    /// - Complexity: O(1); for `KeyedSection`s without allocating (the presentation is not built).
     private func actions(at path: ItemPath) -> RowActions? {
         guard dataSource.contains(path) else { return nil }
-        return present(dataSource.item(at: path)).actions
+        let row = dataSource.item(at: path)
+        if let rowActions { return rowActions(row) }
+        return present(row).actions
     }
 
     public func shouldSelectItem(at path: ItemPath) -> Bool {
@@ -261,6 +315,29 @@ public final class ListController<Section: DiffableSection & Sendable>: ListView
     }
 
     public func contextMenu(at path: ItemPath) -> ContextMenu? { actions(at: path)?.contextMenu }
+
+    public func canFocusItem(at path: ItemPath) -> Bool? { actions(at: path)?.canFocus }
+
+    public func sectionIndexTitles() -> [String]? {
+        guard let sectionIndexTitle else { return nil }
+        return dataSource.sections.compactMap(sectionIndexTitle)
+    }
+
+    /// The `index`-th section that has an index title.
+    /// - Complexity: O(sections).
+    public func section(forSectionIndexAt index: Int) -> Int? {
+        guard let sectionIndexTitle, index >= 0 else { return nil }
+        var seen = 0
+        for section in 0..<dataSource.numberOfSections where sectionIndexTitle(dataSource.section(at: section)) != nil {
+            if seen == index { return section }
+            seen += 1
+        }
+        return nil
+    }
+
+    public func targetPathForMove(from source: ItemPath, proposed: ItemPath) -> ItemPath {
+        targetPathForMove?(source, proposed) ?? proposed
+    }
 
     public func height(at path: ItemPath) -> Double? { actions(at: path)?.height }
 
@@ -349,6 +426,8 @@ extension ListController where Section == KeyedSection {
         renderer.updatesSectionInPlace = { old, new in
             KeyedSection.viewTypes(of: old) == KeyedSection.viewTypes(of: new)
         }
+        renderer.findsTraits = { RowTraits.of(keyed: $0) }
+        rowActions = { $0.actions }
     }
 
     /// How the stand-ins' validator sees a `KeyedSection` under an owner: keys, cell kinds, every

@@ -37,6 +37,10 @@ public protocol ListViewHost: BatchUpdating {
     /// Lays the view out again so that it asks header and footer heights anew, reloading nothing.
     func invalidateSupplementaryLayout()
 
+    /// The source's `hasExplicitRowHeights` or `hasFocusRules` changed: the view must ask it again
+    /// which questions it answers (UIKit caches that when its delegate is set).
+    func sourceCapabilitiesChanged()
+
     /// The user dragged a row from `source` to `destination` and the model refused the move: the
     /// view shows the row at `destination` while the data source still has it at `source`. Brings
     /// the view back in step with the data source.
@@ -92,6 +96,20 @@ public protocol ListViewSource: AnyObject {
     /// The estimated height of `section`'s header or footer in a table; nil: the table's own.
     func estimatedSupplementaryHeight(_ element: ListElement, in section: Int) -> Double?
 
+    // Focus, index and moves
+    /// Whether any row says whether it can be focused; when false the view decides alone (UIKit:
+    /// the adapter does not respond to the focus selector).
+    var hasFocusRules: Bool { get }
+    /// Whether the row can take focus (tvOS, iPadOS with a keyboard); nil: the view's default.
+    func canFocusItem(at path: ItemPath) -> Bool?
+    /// The titles of the section index beside a table, top to bottom; nil: no index.
+    func sectionIndexTitles() -> [String]?
+    /// The section the index entry at `index` scrolls to; nil: none.
+    func section(forSectionIndexAt index: Int) -> Int?
+    /// Where a row dragged from `source` lands when the user holds it over `proposed` (both in the
+    /// model's current coordinates, `proposed` as the view computed it).
+    func targetPathForMove(from source: ItemPath, proposed: ItemPath) -> ItemPath
+
     // Editing
     /// Whether the row takes part in editing: a table shows its swipe actions, delete control and
     /// reorder control only when this is true.
@@ -112,6 +130,16 @@ public protocol ListViewSource: AnyObject {
 }
 
 extension ListViewSource {
+    /// Sources written before focus rules existed have none.
+    public var hasFocusRules: Bool { false }
+    /// The view's default.
+    public func canFocusItem(at path: ItemPath) -> Bool? { nil }
+    /// No section index.
+    public func sectionIndexTitles() -> [String]? { nil }
+    /// No section index.
+    public func section(forSectionIndexAt index: Int) -> Int? { nil }
+    /// Where the user holds it.
+    public func targetPathForMove(from source: ItemPath, proposed: ItemPath) -> ItemPath { proposed }
     /// Sources written before this existed may answer heights for any row: the view asks them all.
     public var hasExplicitRowHeights: Bool { true }
     /// Sources written before editing styles existed: an editable row is deletable, as it was then.

@@ -37,6 +37,14 @@ public struct KeyedRow: Diffable, Sendable {
     /// What the row does when the user acts on it (not content).
     public var actions: RowActions { storage.actions?.actions ?? RowActions() }
 
+    /// Whether the row's actions give a height or an estimated height.
+    /// - Complexity: O(1), no allocation.
+    var declaresHeight: Bool { storage.actions?.declaresHeight ?? false }
+
+    /// Whether the row's actions say whether it can take focus.
+    /// - Complexity: O(1), no allocation.
+    var declaresFocus: Bool { storage.actions?.actions.canFocus != nil }
+
     // The initializers are inlinable so that they are specialised for the caller's state type:
     // a generic one looks the storage class's metadata up in the runtime's table on every row.
 
@@ -136,12 +144,15 @@ extension KeyedRow: CarriedFingerprint {
 @usableFromInline
 final class ActionsBox: @unchecked Sendable {
     let actions: RowActions
+    /// Whether the actions give a height or an estimated height (what an owner scans for).
+    let declaresHeight: Bool
 
     /// nil for empty actions: most rows have none, and they then cost no allocation.
     @usableFromInline
     init?(_ actions: RowActions) {
         if actions.isEmpty { return nil }
         self.actions = actions
+        declaresHeight = actions.height != nil || actions.estimatedHeight != nil
     }
 }
 

@@ -54,6 +54,13 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
     /// place: each old section and its index in the new model.
     var sectionsUpdatedInPlace: (@MainActor (_ updates: [(old: Section, new: Int)]) -> Void)?
 
+    /// What an owner needs to know of a whole model (see `RowTraits`), found off the main thread
+    /// beside the diff; nil: nothing to find.
+    var findsTraits: (@Sendable (_ sections: [Section]) -> RowTraits)?
+    /// Called at the start of applying a render, before the target is touched, with the model it
+    /// installs and, when `findsTraits` is set, that model's traits.
+    var willApply: (@MainActor (_ final: [Section], _ traits: RowTraits?) -> Void)?
+
     /// The diff's scratch memory, kept between renders.
     private let context = DiffContext()
     private var pending: Request?
@@ -178,7 +185,7 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
         return Input(
             old: dataSource.sections, new: request.sections, plan: plan(for: request),
             maximumChanges: options.maximumAnimatedChanges, duplicatePolicy: options.duplicatePolicy,
-            updatesSectionInPlace: updatesSectionInPlace,
+            updatesSectionInPlace: updatesSectionInPlace, findsTraits: findsTraits,
             buildsLookups: options.buildsLookupsEagerly,
             drags: request.stamp < external ? ((request.stamp + 1)...external).compactMap { dataSource.externalChanges[$0] } : [],
             oldIndex: options.buildsLookupsEagerly ? dataSource.builtIndex.map(IndexBox.init) : nil)
@@ -237,6 +244,7 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
         var maximumChanges: Int
         var duplicatePolicy: DuplicatePolicy
         var updatesSectionInPlace: (@Sendable (Section, Section) -> Bool)?
+        var findsTraits: (@Sendable ([Section]) -> RowTraits)?
         var buildsLookups: Bool
         /// The external changes (interactive moves) made after `new` was requested, in order:
         /// the model before and after each.
@@ -261,6 +269,8 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
         var final: [Section]
         /// Section updates left out of the stages, to be shown in place (old index → new index).
         var inPlaceSections: [Move<Int>] = []
+        /// What `findsTraits` found in `final`.
+        var traits: RowTraits?
     }
 
     /// The drags, the diff, the decision and the stages: everything that is O(rows), off the main thread.
@@ -273,6 +283,13 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
         for drag in input.drags {
             new = DragRebase.apply(DragRebase.placements(from: drag.before, to: drag.after), to: new)
         }
+        var computed = await decideAndIndex(new, input: input, context: context)
+        computed.traits = input.findsTraits?(computed.final)
+        return computed
+    }
+
+    /// The decision and the key table (see `compute`).
+    nonisolated private static func decideAndIndex(_ new: [Section], input: Input, context: DiffContext) async -> Computed {
         guard input.buildsLookups, case .diff = input.plan else { return decide(old: input.old, new: new, input: input, context: context) }
         if let oldIndex = input.oldIndex {
             return decide(old: input.old, new: new, input: input, context: context, remapping: oldIndex.value)
@@ -346,6 +363,7 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
             case .reload: break
             }
         }
+        willApply?(computed.final, computed.traits)
         let final = computed.final
         let completions = request.completions
         unfinishedRenders += 1

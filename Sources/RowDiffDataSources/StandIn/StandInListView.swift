@@ -352,6 +352,37 @@ public class StandInListView: ListViewHost {
 
     public func invalidateSupplementaryLayout() { supplementaryLayoutCount += 1 }
 
+    // MARK: What the view asks its source
+
+    /// How many times the source said its capabilities changed (UIKit: the delegate set again).
+    public private(set) var capabilityChangeCount = 0
+    /// How many row heights the view asked for.
+    public private(set) var heightQueryCount = 0
+
+    public func sourceCapabilitiesChanged() { capabilityChangeCount += 1 }
+
+    /// The section index beside the table, as UIKit shows it (nil: none; tables only).
+    public var sectionIndexTitles: [String]? {
+        guard listKind == .tableView else { return nil }
+        return source?.sectionIndexTitles()
+    }
+
+    /// The user taps the `index`-th entry of the section index: the section the view scrolls to.
+    public func userTapsSectionIndex(_ index: Int) -> Int? {
+        guard let titles = sectionIndexTitles, titles.indices.contains(index),
+              let section = source?.section(forSectionIndexAt: index), cells.indices.contains(section)
+        else { return nil }
+        return section
+    }
+
+    /// Whether the row can take focus: what the source says when it has focus rules, the view's
+    /// default (focusable) otherwise — UIKit does not ask a delegate that does not implement it.
+    public func canFocus(_ path: ItemPath) -> Bool {
+        guard contains(path) else { return false }
+        guard let source, source.hasFocusRules else { return true }
+        return source.canFocusItem(at: path) ?? true
+    }
+
     // MARK: Selection and editing, as the user does them
 
     public func deselectItem(at path: ItemPath, animated: Bool) {
@@ -396,9 +427,12 @@ public class StandInListView: ListViewHost {
     /// The user drags a row by its reorder control: a table shows one only on an editable row that
     /// can move; a collection view asks only whether it can move. The view moves the cell, then
     /// tells the source. Returns whether the source took the move (when not, it restored the view).
+    /// The row lands where the source's `targetPathForMove` puts it for the place the user holds it.
     @discardableResult
-    public func userMoves(from start: ItemPath, to end: ItemPath) -> Bool {
-        guard let source, source.canMoveItem(at: start), listKind == .collectionView || source.canEditItem(at: start),
+    public func userMoves(from start: ItemPath, to proposed: ItemPath) -> Bool {
+        guard let source, contains(start) else { return false }
+        let end = source.targetPathForMove(from: start, proposed: proposed)
+        guard source.canMoveItem(at: start), listKind == .collectionView || source.canEditItem(at: start),
               cells.indices.contains(start.section),
               cells[start.section].indices.contains(start.item), cells.indices.contains(end.section),
               end.item >= 0, end.item <= cells[end.section].count - (start.section == end.section ? 1 : 0)
@@ -449,8 +483,14 @@ public class StandInListView: ListViewHost {
     /// The user opens the row's context menu.
     public func userOpensContextMenu(on path: ItemPath) -> ContextMenu? { source?.contextMenu(at: path) }
 
-    /// The row's height as the table would lay it out (nil: automatic).
-    public func heightOfRow(at path: ItemPath) -> Double? { source?.height(at: path) }
+    /// The row's height as the table would lay it out (nil: automatic). UIKit asks the delegate
+    /// only when it implements the height method, which the adapter does only while the source
+    /// has explicit row heights; each question counts in `heightQueryCount`.
+    public func heightOfRow(at path: ItemPath) -> Double? {
+        guard let source, source.hasExplicitRowHeights else { return nil }
+        heightQueryCount += 1
+        return source.height(at: path)
+    }
 
     /// The height of a section's header or footer as the table would lay it out (nil: the table's
     /// own, automatic by default), and its estimate.

@@ -3,13 +3,46 @@ import UIKit
 
 /// The `UICollectionViewDataSource` and `UICollectionViewDelegate` of a `CollectionViewTarget`:
 /// each method forwards to the owner (`ListViewSource`).
+///
+/// The app's own `delegate` receives every `UICollectionViewDelegate`,
+/// `UICollectionViewDelegateFlowLayout` and `UIScrollViewDelegate` call the owner does not answer
+/// (item sizes, `scrollViewDidScroll`, display, drag and drop, …), forwarded by the Objective-C
+/// runtime, and also `didSelectItemAt` / `didDeselectItemAt` after the owner; a focus question the
+/// rows do not answer goes to it when it implements it.
 @MainActor
 public final class CollectionViewAdapter: NSObject, UICollectionViewDataSource, UICollectionViewDelegate {
     /// Who answers; weak, as UIKit's own data source references.
     public weak var source: (any ListViewSource)?
-    /// The app's own delegate: it receives every delegate and scroll-view call the owner does not
-    /// answer, and the calls the owner only observes.
-    public weak var delegate: (any UICollectionViewDelegate)?
+    /// The app's own delegate (weak, as UIKit's). Set it through the target
+    /// (`CollectionViewTarget.delegate`), which makes the view ask again what is implemented.
+    public weak var delegate: (any UICollectionViewDelegate)? {
+        didSet { forwardee = delegate }
+    }
+
+    /// `delegate`, readable where the Objective-C runtime asks (see `TableViewAdapter`).
+    nonisolated(unsafe) private weak var forwardee: (any NSObjectProtocol)?
+    /// Whether the focus question is answered (see `refreshCapabilities()`).
+    nonisolated(unsafe) private var answersFocus = false
+
+    /// Reads the source's traits again: the focus method is implemented only while some row has a
+    /// focus rule. The target sets the view's delegate again afterwards.
+    public func refreshCapabilities() {
+        answersFocus = source?.hasFocusRules ?? false
+    }
+
+    // MARK: Forwarding to the app's delegate
+
+    nonisolated override public func responds(to aSelector: Selector!) -> Bool {
+        if aSelector == #selector(UICollectionViewDelegate.collectionView(_:canFocusItemAt:)), !answersFocus {
+            return forwardee?.responds(to: aSelector) ?? false
+        }
+        return super.responds(to: aSelector) || (forwardee?.responds(to: aSelector) ?? false)
+    }
+
+    nonisolated override public func forwardingTarget(for aSelector: Selector!) -> Any? {
+        if let forwardee, forwardee.responds(to: aSelector) { return forwardee }
+        return super.forwardingTarget(for: aSelector)
+    }
 
     /// Identifiers of the plain views registered for kinds RowDiff does not describe.
     private var plainIdentifiers: Set<String> = []
@@ -83,10 +116,40 @@ public final class CollectionViewAdapter: NSObject, UICollectionViewDataSource, 
 
     public func collectionView(_ collectionView: UICollectionView, didSelectItemAt indexPath: IndexPath) {
         source?.didSelectItem(at: ItemPath(indexPath))
+        delegate?.collectionView?(collectionView, didSelectItemAt: indexPath)
     }
 
     public func collectionView(_ collectionView: UICollectionView, didDeselectItemAt indexPath: IndexPath) {
         source?.didDeselectItem(at: ItemPath(indexPath))
+        delegate?.collectionView?(collectionView, didDeselectItemAt: indexPath)
+    }
+
+    public func collectionView(_ collectionView: UICollectionView, canFocusItemAt indexPath: IndexPath) -> Bool {
+        if let canFocus = source?.canFocusItem(at: ItemPath(indexPath)) { return canFocus }
+        return delegate?.collectionView?(collectionView, canFocusItemAt: indexPath) ?? true
+    }
+
+    #if os(iOS) || os(tvOS)
+    /// The owner's `targetPathForMove`. UIKit still calls this form when the iOS 15 one
+    /// (`targetIndexPathForMoveOfItemFromOriginalIndexPath`) is not implemented.
+    @available(iOS, introduced: 9.0, deprecated: 15.0)
+    @available(tvOS, introduced: 9.0, deprecated: 15.0)
+    public func collectionView(
+        _ collectionView: UICollectionView, targetIndexPathForMoveFromItemAt currentIndexPath: IndexPath,
+        toProposedIndexPath proposedIndexPath: IndexPath
+    ) -> IndexPath {
+        guard let source else { return proposedIndexPath }
+        return IndexPath(collectionItem: source.targetPathForMove(from: ItemPath(currentIndexPath), proposed: ItemPath(proposedIndexPath)))
+    }
+    #endif
+
+    /// The section index of a list (iOS 14 and later).
+    @available(iOS 14.0, tvOS 10.2, *)
+    public func indexTitles(for collectionView: UICollectionView) -> [String]? { source?.sectionIndexTitles() }
+
+    @available(iOS 14.0, tvOS 10.2, *)
+    public func collectionView(_ collectionView: UICollectionView, indexPathForIndexTitle title: String, at index: Int) -> IndexPath {
+        IndexPath(item: 0, section: source?.section(forSectionIndexAt: index) ?? index)
     }
 
     #if os(iOS)

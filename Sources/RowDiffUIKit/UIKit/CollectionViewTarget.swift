@@ -23,16 +23,44 @@ public final class CollectionViewTarget: ListViewHost {
     public var listKind: ListViewKind { .collectionView }
 
     /// Setting an owner makes the adapter the view's data source and delegate; without one the
-    /// target only applies batches (`ListRenderer` with your own data source).
+    /// target only applies batches (`ListRenderer` with your own data source). A delegate the view
+    /// already had (a `UICollectionViewController`, one set in a storyboard) becomes the app's
+    /// `delegate`, so its flow-layout sizes and scroll callbacks still reach it.
     public var source: (any ListViewSource)? {
         get { adapter.source }
         set {
             adapter.source = newValue
-            if newValue != nil {
-                collectionView.dataSource = adapter
-                collectionView.delegate = adapter
+            guard newValue != nil else { return }
+            if let existing = collectionView.delegate, existing !== adapter, adapter.delegate == nil {
+                adapter.delegate = existing
             }
+            adapter.refreshCapabilities()
+            collectionView.dataSource = adapter
+            collectionView.delegate = adapter
         }
+    }
+
+    /// The app's own `UICollectionViewDelegate` (and flow-layout delegate): it receives every call
+    /// the owner does not answer (see `CollectionViewAdapter`). Weak, as UIKit's.
+    public var delegate: (any UICollectionViewDelegate)? {
+        get { adapter.delegate }
+        set {
+            adapter.delegate = newValue
+            resetDelegate()
+        }
+    }
+
+    public func sourceCapabilitiesChanged() {
+        adapter.refreshCapabilities()
+        resetDelegate()
+    }
+
+    /// UIKit reads which methods its delegate implements when the delegate is set (the flow layout
+    /// too): setting it again makes it read them anew.
+    private func resetDelegate() {
+        guard collectionView.delegate === adapter else { return }
+        collectionView.delegate = nil
+        collectionView.delegate = adapter
     }
 
     public var isVisible: Bool { collectionView.window != nil }

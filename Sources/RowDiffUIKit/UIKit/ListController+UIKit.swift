@@ -26,6 +26,23 @@ extension ListController {
     }
 }
 
+extension ListController {
+    /// The app's own `UITableViewDelegate` when the owner shows a table: it receives every delegate
+    /// and scroll-view call the owner does not answer (`scrollViewDidScroll`, display, drag and
+    /// drop, …). A delegate the table had before the owner took it is kept here.
+    public var tableViewDelegate: (any UITableViewDelegate)? {
+        get { (host as? TableViewTarget)?.delegate }
+        set { (host as? TableViewTarget)?.delegate = newValue }
+    }
+
+    /// The app's own `UICollectionViewDelegate` (flow-layout delegate included) when the owner
+    /// shows a collection view, as ``tableViewDelegate``.
+    public var collectionViewDelegate: (any UICollectionViewDelegate)? {
+        get { (host as? CollectionViewTarget)?.delegate }
+        set { (host as? CollectionViewTarget)?.delegate = newValue }
+    }
+}
+
 extension ListController where Section == KeyedSection {
     /// The owner of `tableView` for `KeyedSection`s: each row's own cell and actions, each
     /// section's own header and footer.

@@ -3,15 +3,69 @@ import UIKit
 
 /// The `UITableViewDataSource` and `UITableViewDelegate` of a `TableViewTarget`: each method
 /// forwards to the owner (`ListViewSource`), which holds all the logic.
+///
+/// The app's own `delegate` receives every `UITableViewDelegate` and `UIScrollViewDelegate` call
+/// the owner does not answer (`scrollViewDidScroll`, display, focus updates, drag and drop, …),
+/// forwarded by the Objective-C runtime (`responds(to:)` and `forwardingTarget(for:)`), and also
+/// `didSelectRowAt` / `didDeselectRowAt` after the owner. The questions the owner answers (cells,
+/// selection permission, swipe actions, context menus, editing, heights, headers, index, move
+/// targets) are answered from the rows; a row height or focus question the rows do not answer
+/// goes to the app's delegate when it implements it.
 @MainActor
 public final class TableViewAdapter: NSObject, UITableViewDataSource, UITableViewDelegate {
     /// Who answers; weak, as UIKit's own data source references.
     public weak var source: (any ListViewSource)?
-    /// The app's own delegate: it receives every delegate and scroll-view call the owner does not
-    /// answer, and the calls the owner only observes.
-    public weak var delegate: (any UITableViewDelegate)?
+    /// The app's own delegate (weak, as UIKit's). Set it through the target
+    /// (`TableViewTarget.delegate`), which makes the table ask again what is implemented.
+    public weak var delegate: (any UITableViewDelegate)? {
+        didSet { forwardee = delegate }
+    }
+
+    /// `delegate`, readable where the Objective-C runtime asks (`responds(to:)` and
+    /// `forwardingTarget(for:)` are not main-actor methods). Written on the main actor only.
+    nonisolated(unsafe) private weak var forwardee: (any NSObjectProtocol)?
+    /// Whether the row-height and focus questions are answered (see `refreshCapabilities()`).
+    nonisolated(unsafe) private var answersRowHeights = false
+    nonisolated(unsafe) private var answersFocus = false
 
     override public init() { super.init() }
+
+    /// Reads the source's traits again: the row-height methods are implemented only while some row
+    /// has a height (so a large list of self-sizing rows costs no height call) and the focus method
+    /// only while some row has a focus rule. The target sets the table's delegate again afterwards,
+    /// since UIKit caches which methods its delegate implements.
+    public func refreshCapabilities() {
+        answersRowHeights = source?.hasExplicitRowHeights ?? false
+        answersFocus = source?.hasFocusRules ?? false
+    }
+
+    // MARK: Forwarding to the app's delegate
+
+    nonisolated override public func responds(to aSelector: Selector!) -> Bool {
+        if let conditional = Self.isAnswered(aSelector, heights: answersRowHeights, focus: answersFocus), !conditional {
+            return forwardee?.responds(to: aSelector) ?? false
+        }
+        return super.responds(to: aSelector) || (forwardee?.responds(to: aSelector) ?? false)
+    }
+
+    nonisolated override public func forwardingTarget(for aSelector: Selector!) -> Any? {
+        if let forwardee, forwardee.responds(to: aSelector) { return forwardee }
+        return super.forwardingTarget(for: aSelector)
+    }
+
+    /// For the methods implemented only while the model needs them: whether they are answered now;
+    /// nil for every other selector.
+    nonisolated private static func isAnswered(_ selector: Selector, heights: Bool, focus: Bool) -> Bool? {
+        switch selector {
+        case #selector(UITableViewDelegate.tableView(_:heightForRowAt:)),
+             #selector(UITableViewDelegate.tableView(_:estimatedHeightForRowAt:)):
+            heights
+        case #selector(UITableViewDelegate.tableView(_:canFocusRowAt:)):
+            focus
+        default:
+            nil
+        }
+    }
 
     // MARK: UITableViewDataSource
 
@@ -76,11 +130,26 @@ public final class TableViewAdapter: NSObject, UITableViewDataSource, UITableVie
     }
 
     public func tableView(_ tableView: UITableView, heightForRowAt indexPath: IndexPath) -> CGFloat {
-        source?.height(at: ItemPath(indexPath)).map { CGFloat($0) } ?? tableView.rowHeight
+        if let height = source?.height(at: ItemPath(indexPath)) { return CGFloat(height) }
+        return delegate?.tableView?(tableView, heightForRowAt: indexPath) ?? tableView.rowHeight
     }
 
     public func tableView(_ tableView: UITableView, estimatedHeightForRowAt indexPath: IndexPath) -> CGFloat {
-        source?.estimatedHeight(at: ItemPath(indexPath)).map { CGFloat($0) } ?? tableView.estimatedRowHeight
+        if let height = source?.estimatedHeight(at: ItemPath(indexPath)) { return CGFloat(height) }
+        return delegate?.tableView?(tableView, estimatedHeightForRowAt: indexPath) ?? tableView.estimatedRowHeight
+    }
+
+    public func tableView(_ tableView: UITableView, canFocusRowAt indexPath: IndexPath) -> Bool {
+        if let canFocus = source?.canFocusItem(at: ItemPath(indexPath)) { return canFocus }
+        return delegate?.tableView?(tableView, canFocusRowAt: indexPath) ?? true
+    }
+
+    public func tableView(
+        _ tableView: UITableView, targetIndexPathForMoveFromRowAt sourceIndexPath: IndexPath,
+        toProposedIndexPath proposedDestinationIndexPath: IndexPath
+    ) -> IndexPath {
+        guard let source else { return proposedDestinationIndexPath }
+        return IndexPath(tableRow: source.targetPathForMove(from: ItemPath(sourceIndexPath), proposed: ItemPath(proposedDestinationIndexPath)))
     }
 
     // Implementing the header/footer height methods replaces the table's own properties for every
@@ -113,13 +182,21 @@ public final class TableViewAdapter: NSObject, UITableViewDataSource, UITableVie
 
     public func tableView(_ tableView: UITableView, didSelectRowAt indexPath: IndexPath) {
         source?.didSelectItem(at: ItemPath(indexPath))
+        delegate?.tableView?(tableView, didSelectRowAt: indexPath)
     }
 
     public func tableView(_ tableView: UITableView, didDeselectRowAt indexPath: IndexPath) {
         source?.didDeselectItem(at: ItemPath(indexPath))
+        delegate?.tableView?(tableView, didDeselectRowAt: indexPath)
     }
 
     #if os(iOS)
+    public func sectionIndexTitles(for tableView: UITableView) -> [String]? { source?.sectionIndexTitles() }
+
+    public func tableView(_ tableView: UITableView, sectionForSectionIndexTitle title: String, at index: Int) -> Int {
+        source?.section(forSectionIndexAt: index) ?? index
+    }
+
     public func tableView(
         _ tableView: UITableView, leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath
     ) -> UISwipeActionsConfiguration? {

@@ -26,16 +26,44 @@ public final class TableViewTarget: ListViewHost {
     public var listKind: ListViewKind { .tableView }
 
     /// Setting an owner makes the adapter the view's data source and delegate; without one the
-    /// target only applies batches (`ListRenderer` with your own data source).
+    /// target only applies batches (`ListRenderer` with your own data source). A delegate the table
+    /// already had (a `UITableViewController`, one set in a storyboard) becomes the app's
+    /// `delegate`, so its `scrollViewDidScroll` and the rest still reach it.
     public var source: (any ListViewSource)? {
         get { adapter.source }
         set {
             adapter.source = newValue
-            if newValue != nil {
-                tableView.dataSource = adapter
-                tableView.delegate = adapter
+            guard newValue != nil else { return }
+            if let existing = tableView.delegate, existing !== adapter, adapter.delegate == nil {
+                adapter.delegate = existing
             }
+            adapter.refreshCapabilities()
+            tableView.dataSource = adapter
+            tableView.delegate = adapter
         }
+    }
+
+    /// The app's own `UITableViewDelegate`: it receives every delegate and scroll-view call the
+    /// owner does not answer (see `TableViewAdapter`). Weak, as UIKit's.
+    public var delegate: (any UITableViewDelegate)? {
+        get { adapter.delegate }
+        set {
+            adapter.delegate = newValue
+            resetDelegate()
+        }
+    }
+
+    public func sourceCapabilitiesChanged() {
+        adapter.refreshCapabilities()
+        resetDelegate()
+    }
+
+    /// UIKit reads which methods its delegate implements when the delegate is set: setting it again
+    /// makes it read them anew.
+    private func resetDelegate() {
+        guard tableView.delegate === adapter else { return }
+        tableView.delegate = nil
+        tableView.delegate = adapter
     }
 
     public var isVisible: Bool { tableView.window != nil }
