@@ -5,9 +5,12 @@ import RowDiffDataSources
 /// message naming the index and the counts (checked in a child process: exit tests).
 @MainActor
 @Suite struct DiagnosticsTests {
-    @Test func defaultOptions_haveNoHandler() {
-        #expect(RenderOptions().onDuplicateKeys == nil)
+    @Test func defaultOptions_reportToTheSystemLog_andAnimateDuplicates() async {
+        #expect(RenderOptions().onDuplicateKeys != nil, "the system log on Apple platforms, nothing here")
+        #expect(RenderOptions().duplicatePolicy == .animate)
         #expect(SectionedDataSource<KeyedSection>().onDuplicateKeys == nil)
+        // On this platform the default handler has nowhere to write: calling it prints nothing.
+        RenderOptions.logsDuplicateKeys(DuplicateKeyDiagnostic())
     }
 
     @Test func duplicateKeys_reachTheRenderersHandler_evenWhenNotAnimated() async {

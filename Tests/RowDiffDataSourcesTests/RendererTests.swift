@@ -71,13 +71,18 @@ import RowDiffDataSources
         #expect(target.reloadCount == 0)
     }
 
-    @Test func duplicateKeys_reportAndReloadByDefault() async {
+    @Test func duplicateKeys_reportAndAnimateByDefault_reloadWhenAsked() async {
         var reported: [DuplicateKeyDiagnostic] = []
         let (renderer, target) = makeRenderer(options: RenderOptions(onDuplicateKeys: { reported.append($0) }))
         await renderer.renderAndWait(initial)
         let duplicated = [section("a", [row("1", 0), row("1", 1)]), section("b", [row("4", 0)])]
         await renderer.renderAndWait(duplicated)
-        #expect(renderer.lastOutcome == .reloaded(.duplicateKeys))
+        guard case .animated = renderer.lastOutcome else { Issue.record("duplicates must not force a reload"); return }
+        #expect(target.problems == [] && target.reloadCount == 1, "only the first render reloaded")
+        let (reloading, _) = makeRenderer(options: RenderOptions(duplicatePolicy: .reload, onDuplicateKeys: nil))
+        await reloading.renderAndWait(initial)
+        await reloading.renderAndWait(duplicated)
+        #expect(reloading.lastOutcome == .reloaded(.duplicateKeys))
         #expect(reported.count == 1)
         #expect(reported.first?.rowKeys.first?.indexPaths == [ItemPath(section: 0, item: 0), ItemPath(section: 0, item: 1)])
         #expect(target.shown == describe(duplicated))

@@ -89,6 +89,7 @@ public final class ListController<Section: DiffableSection & Sendable>: ListView
         self.supplementary = supplementary
         self.describe = describe
         host.source = self
+        renderer.isOwned = true
         renderer.sectionsUpdatedInPlace = { [weak self] updates in self?.showInPlace(updates) }
         renderer.willApply = { [weak self] final, traits in self?.willApply(final, traits) }
     }

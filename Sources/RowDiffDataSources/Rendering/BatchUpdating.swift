@@ -12,6 +12,11 @@ public protocol BatchUpdating: AnyObject, Sendable {
     /// How the view takes changes.
     var updateMode: UpdateMode { get }
 
+    /// Whether a drop or an interactive reorder is in progress with changes the view has not
+    /// committed yet (UIKit's `hasUncommittedUpdates`). Apple says not to reload or apply updates
+    /// then: the renderer waits until it clears, then diffs against what the view shows.
+    var hasUncommittedUpdates: Bool { get }
+
     /// Applies one batch: calls `install` first inside the update block (the data source then
     /// reports the batch's NEW model), then hands the view the batch's operations. Calls
     /// `completion` when the view is done (after the animation, for UIKit). `install` escapes
@@ -30,6 +35,9 @@ public protocol BatchUpdating: AnyObject, Sendable {
 }
 
 extension BatchUpdating {
+    /// Views without drag sessions of their own never have uncommitted updates.
+    public var hasUncommittedUpdates: Bool { false }
+
     /// Views without sequential updates reload.
     public func performSequentialUpdates(
         _ steps: [SequentialStep], installingData install: () -> Void, completion: @escaping @MainActor (Bool) -> Void

@@ -9,13 +9,17 @@ struct ReplacedState<Section: DiffableSection & Sendable>: Sendable where Sectio
 }
 
 extension ListRenderer {
+    /// Whether replaced state goes to the background queue: the app's choice, else on for a bare
+    /// renderer and off under an owner.
+    var releasesInBackground: Bool { options.releaseChoice ?? !isOwned }
+
     /// Releases what a render replaced: on `BackgroundRelease`'s queue with
-    /// `RenderOptions.releasesReplacedStateInBackground` (the default), else here, on the main
+    /// `releasesInBackground` (see `RenderOptions.releasesReplacedStateInBackground`), else here, on the main
     /// thread. Freeing the rows of a large state costs the thread that does it O(rows) (about
     /// 4 ms for 100,000 `KeyedRow`s); only this handover stays on the main thread.
     /// - Complexity: O(1) with the background release; O(rows freed) without.
     func releaseReplaced(_ replaced: consuming ReplacedState<Section>) {
-        if options.releasesReplacedStateInBackground {
+        if releasesInBackground {
             BackgroundRelease.shared.release(consume replaced)
         } else {
             _ = consume replaced
@@ -26,7 +30,7 @@ extension ListRenderer {
     /// `releaseReplaced` does.
     /// - Complexity: as `releaseReplaced`.
     func releaseSuperseded(_ state: consuming [Section]) {
-        if options.releasesReplacedStateInBackground {
+        if releasesInBackground {
             BackgroundRelease.shared.release(consume state)
         } else {
             _ = consume state

@@ -45,6 +45,13 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
     /// The number of applied renders that reloaded the target.
     public private(set) var reloadCount = 0
 
+    /// The tasks of `bind(_:)`, cancelled when the renderer goes away.
+    var bindings: [Task<Void, any Error>] = []
+
+    /// Set by a `ListController`: the renderer drives an owner's view, whose rows often capture view
+    /// controllers, so replaced state is released on the main thread unless the app chose otherwise.
+    var isOwned = false
+
     /// Whether a section update can be shown on the views already on screen (its header and footer
     /// reconfigured in place) instead of reloading the section; set by an owner that does so, and
     /// called off the main thread. Updates it accepts are not staged: after a render's batches are
@@ -75,6 +82,10 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
         self.target = target
         self.options = options
         dataSource.keepsExternalChanges = true
+    }
+
+    deinit {
+        for binding in bindings { binding.cancel() }
     }
 
     /// True while a render is pending or being diffed.
@@ -156,6 +167,7 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
             // The input is made and dropped inside this call: no local of this loop holds the old
             // model past `apply` (see `releaseReplaced`).
             let computed = await computeInBackground(input(for: request))
+            await waitWhileUncommitted()
             if dataSource.version != version {
                 // The model changed meanwhile (an interactive move): this diff is stale. Diff again
                 // from what the view shows now, with the newest state requested.
@@ -175,6 +187,15 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
         isDraining = false
         dataSource.forgetExternalChanges() // no state requested before them is left
         resumeIdleWaiters()
+    }
+
+    /// Waits, a frame at a time, while the target has a drop or a reorder it has not committed:
+    /// nothing may be applied to it then. A drop that changed the model meanwhile makes the diff
+    /// stale, and the render is diffed again from what the view shows.
+    private func waitWhileUncommitted() async {
+        while let target, target.hasUncommittedUpdates {
+            try? await Task.sleep(nanoseconds: 16_000_000)
+        }
     }
 
     /// The background step's input for `request`: the model and its lookup table, read together

@@ -1,9 +1,16 @@
+#if canImport(os)
+import Foundation
+import os
+#endif
+
 /// How a `ListRenderer` decides between animating and reloading, and what it does with
 /// duplicate keys.
 ///
 /// The library never writes to standard output or standard error. Diagnostics (duplicate keys)
-/// go to `onDuplicateKeys`, a handler the app sets — to log them, assert in debug builds, or
-/// record them in tests; without one they are dropped (and the `DuplicatePolicy` still applies).
+/// go to `onDuplicateKeys`: by default the system log on Apple platforms (a fault, which Xcode's
+/// console shows while you develop; `logsDuplicateKeys`), nothing elsewhere. Set your own handler
+/// to assert in debug builds or record them in tests, or nil to drop them; the
+/// `DuplicatePolicy` applies either way.
 public struct RenderOptions: Sendable {
     /// Above this many changes (every kind counted, as `Changeset.changeCount`) the renderer
     /// reloads instead of animating: a big animation costs more than it shows.
@@ -20,42 +27,65 @@ public struct RenderOptions: Sendable {
     /// never look up keys.
     public var buildsLookupsEagerly: Bool
     /// Whether what a render replaced (the old model, the stages' data) is released on a background
-    /// queue (the default) rather than on the main thread. Freeing 100,000 `KeyedRow`s takes about
+    /// queue rather than on the main thread. Default: on for a bare `ListRenderer`, off under a
+    /// `ListController` (an owner's rows often capture view controllers, whose `deinit` must run on
+    /// the main thread). Until it is set this property reads `true`, and an owner still applies its
+    /// own default; `nil` in the initializer means the context's default. Freeing 100,000 `KeyedRow`s takes about
     /// 4 ms; in the background, the main thread only hands them over. Everything released there is
     /// `Sendable` (the renderer's sections and rows must be), which Swift allows to be released on
     /// any thread. Turn it off when a row's state, actions or closures may hold the last reference
     /// to an object that must be freed on the main thread (a view, a view controller): with it on,
     /// such an object's `deinit` could run on the background queue. `ListRenderer.waitUntilIdle()`
     /// waits for these releases, so tests can check what was freed.
-    public var releasesReplacedStateInBackground: Bool
+    public var releasesReplacedStateInBackground: Bool {
+        get { releaseChoice ?? true }
+        set { releaseChoice = newValue }
+    }
+    /// The app's choice for `releasesReplacedStateInBackground`; nil: the context's default.
+    var releaseChoice: Bool?
     /// Receives every duplicate-key diagnostic, on the main actor, before the render is applied.
-    /// Default: none (nothing is printed).
+    /// Default: `logsDuplicateKeys` (the system log on Apple platforms; nothing is printed).
     public var onDuplicateKeys: (@MainActor @Sendable (DuplicateKeyDiagnostic) -> Void)?
 
-    /// Options with the defaults: 1,000 changes, first render reloads, duplicates reload, lookups
-    /// built off the main thread, replaced state released off the main thread, no diagnostic handler.
+    /// Options with the defaults: 1,000 changes, first render reloads, duplicates animate (paired
+    /// in order), lookups built off the main thread, replaced state released as the context says
+    /// (see `releasesReplacedStateInBackground`), duplicates reported to the system log.
     public init(
         maximumAnimatedChanges: Int = 1_000, animatesFirstRender: Bool = false,
-        duplicatePolicy: DuplicatePolicy = .reload, prefersReconfigure: Bool = true,
-        buildsLookupsEagerly: Bool = true, releasesReplacedStateInBackground: Bool = true,
-        onDuplicateKeys: (@MainActor @Sendable (DuplicateKeyDiagnostic) -> Void)? = nil
+        duplicatePolicy: DuplicatePolicy = .animate, prefersReconfigure: Bool = true,
+        buildsLookupsEagerly: Bool = true, releasesReplacedStateInBackground: Bool? = nil,
+        onDuplicateKeys: (@MainActor @Sendable (DuplicateKeyDiagnostic) -> Void)? = RenderOptions.logsDuplicateKeys
     ) {
         self.maximumAnimatedChanges = maximumAnimatedChanges
         self.animatesFirstRender = animatesFirstRender
         self.duplicatePolicy = duplicatePolicy
         self.prefersReconfigure = prefersReconfigure
         self.buildsLookupsEagerly = buildsLookupsEagerly
-        self.releasesReplacedStateInBackground = releasesReplacedStateInBackground
+        self.releaseChoice = releasesReplacedStateInBackground
         self.onDuplicateKeys = onDuplicateKeys
+    }
+}
+
+extension RenderOptions {
+    /// The default duplicate-key handler: on Apple platforms a fault in the unified system log
+    /// (subsystem "RowDiff", category "duplicate-keys"), which Xcode's console shows in a debug
+    /// session and Console.app in a release build; elsewhere it does nothing. It never writes to
+    /// standard output or standard error.
+    public static let logsDuplicateKeys: @MainActor @Sendable (DuplicateKeyDiagnostic) -> Void = { diagnostic in
+        #if canImport(os)
+        os_log(.fault, log: OSLog(subsystem: "RowDiff", category: "duplicate-keys"), "%{public}@",
+               diagnostic.description as NSString)
+        #endif
     }
 }
 
 /// What the renderer does when a new state repeats a section key or a row key. It never crashes.
 public enum DuplicatePolicy: Sendable, Hashable {
-    /// Report the keys and reload (the default): nothing can mis-animate.
+    /// Report the keys and reload the whole list: nothing can mis-animate, but every cell is
+    /// recreated (selection and first responder lost). Only when asked for.
     case reload
-    /// Report the keys and animate anyway: the k-th occurrence pairs with the k-th, which is
-    /// always a valid batch but may animate a different row than the user expects.
+    /// Report the keys and animate (the default): the k-th occurrence pairs with the k-th, which
+    /// is always a valid batch; a repeated row may animate from another repeat's place.
     case animate
 }
 

@@ -21,6 +21,10 @@ public class StandInListView: ListViewHost {
     public var validator: BatchUpdateValidator
     /// Whether the view is on screen; the renderer reloads while it is not.
     public var isVisible = true
+    /// Whether a drop or reorder is in progress with changes not committed yet (UIKit's
+    /// `hasUncommittedUpdates`): a batch or a reload handed to the view then is recorded in
+    /// `problems`, as Apple says not to do it.
+    public var hasUncommittedUpdates = false
     /// How the view takes changes; reconfigures need iOS 15.
     public var updateMode: UpdateMode = .batches(reconfigures: true)
     /// When true, completions run in a later main-actor turn (as UIKit calls them after the animation).
@@ -153,6 +157,7 @@ public class StandInListView: ListViewHost {
     // MARK: BatchUpdating
 
     public func reloadData() {
+        if hasUncommittedUpdates { recordedProblems.append("reloadData while the view had uncommitted updates") }
         reloadCount += 1
         rebuildAll()
     }
@@ -166,6 +171,7 @@ public class StandInListView: ListViewHost {
             return
         }
         if insideUpdate { recordedProblems.append("a batch started inside another batch's update block (interleaving)") }
+        if hasUncommittedUpdates { recordedProblems.append("batch \(batches.count): applied while the view had uncommitted updates") }
         if !Self.sameModel(source.validationSnapshot(), shown) {
             recordedProblems.append("batch \(batches.count): the data source changed outside an update block")
         }

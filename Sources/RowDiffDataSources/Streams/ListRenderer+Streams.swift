@@ -14,23 +14,34 @@ extension ListRenderer {
     /// newest state from it when it gets to it. So a burst is read at once, whatever the main
     /// actor is busy with, and reaches the renderer as one or two states (see the renderer's
     /// coalescing). The task ends after its last state was handed to `render`.
-    /// - Returns: the task iterating the stream; it ends with the stream's error, if any. Like an
-    ///   Rx subscription, it keeps the renderer alive until the stream ends or it is cancelled.
+    /// - Returns: the task iterating the stream; it ends with the stream's error, if any. A
+    ///   renderer of a `ListController` is not kept alive by it: when the owner goes away, its
+    ///   bindings are cancelled, so a stream that never ends does not keep the owner, its view or
+    ///   its rows. A bare renderer, like an Rx subscription, lives as long as its binding (until the
+    ///   stream ends or the task is cancelled).
     @discardableResult
     public func bind<States: AsyncSequence & Sendable>(_ states: States, animated: Bool = true) -> Task<Void, any Error>
     where States.Element == [Section] {
         let mailbox = Mailbox<[Section]>()
-        return Task.detached { [self] in
-            defer { mailbox.close() }
+        let retained = isOwned ? nil : self
+        let task = Task.detached { [weak self] in
+            defer {
+                mailbox.close()
+                _ = retained
+            }
             for try await sections in states {
                 try Task.checkCancellation()
+                guard self != nil else { return }
                 if mailbox.put(sections) {
-                    Task { @MainActor in self.deliver(mailbox, animated: animated) }
+                    Task { @MainActor [weak self] in self?.deliver(mailbox, animated: animated) }
                 }
             }
             // Hand over the last state before the task ends, so awaiting it means "all requested".
-            if !Task.isCancelled { await self.deliver(mailbox, animated: animated) }
+            if !Task.isCancelled { await self?.deliver(mailbox, animated: animated) }
         }
+        bindings.append(task)
+        bindings.removeAll { $0.isCancelled }
+        return task
     }
 
     private func deliver(_ mailbox: Mailbox<[Section]>, animated: Bool) {

@@ -65,6 +65,8 @@ public final class CollectionViewTarget: ListViewHost {
 
     public var isVisible: Bool { collectionView.window != nil }
 
+    public var hasUncommittedUpdates: Bool { collectionView.hasUncommittedUpdates }
+
     public var updateMode: UpdateMode {
         if #available(iOS 15.0, tvOS 15.0, *) { return .batches(reconfigures: true) }
         return .batches(reconfigures: false)
@@ -151,7 +153,11 @@ public final class CollectionViewTarget: ListViewHost {
 
     public func restoreAfterRefusedMove(from source: ItemPath, to destination: ItemPath) {
         // UIKit is still inside `collectionView(_:moveItemAt:to:)`; reload on the next turn.
-        Task { @MainActor [weak collectionView] in collectionView?.reloadData() }
+        // A drop still being committed must not be reloaded over: wait for it, a frame at a time.
+        Task { @MainActor [weak collectionView] in
+            while collectionView?.hasUncommittedUpdates == true { try? await Task.sleep(nanoseconds: 16_000_000) }
+            collectionView?.reloadData()
+        }
     }
 }
 #endif

@@ -68,6 +68,8 @@ public final class TableViewTarget: ListViewHost {
 
     public var isVisible: Bool { tableView.window != nil }
 
+    public var hasUncommittedUpdates: Bool { tableView.hasUncommittedUpdates }
+
     public var updateMode: UpdateMode {
         if #available(iOS 15.0, tvOS 15.0, *) { return .batches(reconfigures: true) }
         return .batches(reconfigures: false)
@@ -177,7 +179,11 @@ public final class TableViewTarget: ListViewHost {
     public func restoreAfterRefusedMove(from source: ItemPath, to destination: ItemPath) {
         // UIKit is still inside `tableView(_:moveRowAt:to:)`; reloading there is not allowed, so
         // the table reloads on the next main-actor turn, from the unchanged data source.
-        Task { @MainActor [weak tableView] in tableView?.reloadData() }
+        // A drop still being committed must not be reloaded over: wait for it, a frame at a time.
+        Task { @MainActor [weak tableView] in
+            while tableView?.hasUncommittedUpdates == true { try? await Task.sleep(nanoseconds: 16_000_000) }
+            tableView?.reloadData()
+        }
     }
 }
 #endif
