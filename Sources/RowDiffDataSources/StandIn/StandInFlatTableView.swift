@@ -1,0 +1,270 @@
+/// A flat table for every platform that behaves as `NSTableView` does for what a `FlatTableHost`
+/// relies on: rows asked from the host (group rows, views made by identifier and reused, titles),
+/// updates applied step by step, each relative to the previous one, with new and reloaded rows'
+/// views asked for once the group ends (`endUpdates()`), selection that follows the rows through
+/// updates and is reported after each change (programmatic deselection included), row actions,
+/// and drag reorder (single rows, dropped in the gap above a row).
+///
+/// Give it to an owner through a host: `ListController(host: FlatTableHost(view: table))`.
+/// Every row is on screen (there is no scrolling). After every update and reload it checks that
+/// the table has the host's number of rows, that group rows are where the host says, and that
+/// each view shows its row's or section's current content (`ListViewSource.isShowingCurrentContent`);
+/// what went wrong is in `problems`. A view that cannot be made is recorded in `dequeueFailures`
+/// (AppKit does not raise: the row stays empty).
+///
+/// - Complexity: an update costs O(rows) plus one view per new or reloaded row.
+@MainActor
+public final class StandInFlatTableView: FlatTableView {
+    /// One row as the table shows it.
+    public struct Row {
+        /// The row's view (a cell, a typed header, or nil for a title or nothing).
+        public var view: StandInView?
+        /// Whether the table draws it as a group row.
+        public var isGroupRow: Bool
+        /// The title a group row without a view shows.
+        public var title: String?
+    }
+
+    public weak var host: FlatTableHost?
+    /// Whether the table is on screen; the renderer reloads while it is not.
+    public var isVisible = true
+    /// Whether the user can select several rows (command-click).
+    public var allowsMultipleSelection = false
+    /// The cell views of the table's own nib (Interface Builder): identifier → class.
+    public var prototypes: [String: StandInView.Type] = [:]
+    /// The nibs of the bundle: nib name → the class of its one view.
+    public var nibs: [String: StandInView.Type] = [:]
+
+    /// The rows, top to bottom.
+    public private(set) var rows: [Row] = []
+    public private(set) var selectedRows: Set<Int> = []
+    /// Every update applied, in order.
+    public private(set) var updates: [[FlatListStep]] = []
+    /// The number of `reloadData` calls.
+    public private(set) var reloadCount = 0
+    /// The number of views made (not reused).
+    public private(set) var madeViewCount = 0
+    /// Registrations received, in order.
+    public private(set) var registrations: [(element: ListElement, reuseIdentifier: String)] = []
+    /// Views that could not be made.
+    public private(set) var dequeueFailures: [DequeueFailure] = []
+    /// The number of selection changes the table reported to its host.
+    public private(set) var selectionNotifications = 0
+    /// Updates that did not fit the rows, wrong group rows, stale views, failed views.
+    public private(set) var problems: [String] = []
+
+    private var registered: [String: ViewRegistration.Source] = [:]
+    private var pool: [String: [StandInView]] = [:]
+
+    /// An empty table; give it to a `FlatTableHost`.
+    public init() {}
+
+    // MARK: FlatTableView
+
+    public func register(_ registration: ViewRegistration) {
+        registered[registration.reuseIdentifier] = registration.source
+        registrations.append((registration.element, registration.reuseIdentifier))
+    }
+
+    public func makeView(_ element: ListElement, reuseIdentifier: String) -> AnyObject? {
+        if let reused = pool[reuseIdentifier]?.popLast() {
+            reused.reuseCount += 1
+            reused.prepareForReuse()
+            return reused
+        }
+        let type: StandInView.Type
+        switch registered[reuseIdentifier] {
+        case .viewClass(let viewClass)?:
+            guard let standIn = viewClass as? StandInView.Type else { return fail(element, reuseIdentifier, .notAStandInView) }
+            type = standIn
+        case .nib(let name, _, let viewClass)?:
+            guard let inNib = nibs[name] else { return fail(element, reuseIdentifier, .nibNotFound(name)) }
+            guard ObjectIdentifier(inNib) == ObjectIdentifier(viewClass) else { return fail(element, reuseIdentifier, .nibHoldsAnotherClass(name)) }
+            type = inNib
+        case .plain?:
+            type = StandInView.self
+        case .prototype?, nil:
+            guard let prototype = prototypes[reuseIdentifier] else { return fail(element, reuseIdentifier, .unregistered) }
+            type = prototype
+        }
+        let view = type.init()
+        view.reuseIdentifier = reuseIdentifier
+        madeViewCount += 1
+        return view
+    }
+
+    private func fail(_ element: ListElement, _ identifier: String, _ reason: DequeueFailure.Reason) -> AnyObject? {
+        let failure = DequeueFailure(element: element, reuseIdentifier: identifier, reason: reason, raisesInUIKit: false)
+        dequeueFailures.append(failure)
+        problems.append(failure.description)
+        return nil
+    }
+
+    public func reloadData() {
+        reloadCount += 1
+        for row in rows { enqueue(row.view) }
+        rows = []
+        guard let host else { return }
+        rows = (0..<host.numberOfRows).map { makeRow($0, host) }
+        // NSTableView keeps the selection of rows that still exist.
+        selectedRows = selectedRows.filter { $0 < rows.count }
+        check("after reloadData")
+    }
+
+    public func performUpdates(_ steps: [FlatListStep]) {
+        updates.append(steps)
+        let label = "update \(updates.count - 1)"
+        // nil: a row whose view is asked for at the end of the group.
+        var slots: [Row?] = rows
+        var freed: [StandInView?] = []
+        // Reloaded rows' group style by position; the host's reloads come last, at final positions.
+        var reloadedGroupRows: [Int: Bool] = [:]
+        for step in steps {
+            switch step {
+            case .insert(let range, _):
+                guard range.lowerBound >= 0, range.lowerBound <= slots.count else { return misfit(step, label) }
+                slots.insert(contentsOf: repeatElement(nil, count: range.count), at: range.lowerBound)
+                selectedRows = Set(selectedRows.map { $0 >= range.lowerBound ? $0 + range.count : $0 })
+            case .remove(let range, _):
+                guard range.lowerBound >= 0, range.upperBound <= slots.count else { return misfit(step, label) }
+                freed.append(contentsOf: slots[range].map { $0?.view })
+                slots.removeSubrange(range)
+                selectedRows = Set(selectedRows.compactMap { range.contains($0) ? nil : $0 >= range.upperBound ? $0 - range.count : $0 })
+            case .move(let from, let to):
+                guard slots.indices.contains(from), to >= 0, to < slots.count else { return misfit(step, label) }
+                slots.insert(slots.remove(at: from), at: to)
+                selectedRows = Set(selectedRows.map { FlatListStep.position(of: $0, after: [step]) ?? $0 })
+            case .reload(let range):
+                guard range.lowerBound >= 0, range.upperBound <= slots.count else { return misfit(step, label) }
+                for index in range {
+                    // The row view stays (and with it the group style); only its views are asked again.
+                    if let row = slots[index] {
+                        freed.append(row.view)
+                        reloadedGroupRows[index] = row.isGroupRow
+                    }
+                    slots[index] = nil
+                }
+            }
+        }
+        guard let host else { return }
+        guard slots.count == host.numberOfRows else {
+            problems.append("\(label): the table has \(slots.count) rows, the host \(host.numberOfRows)")
+            rows = slots.map { $0 ?? Row(view: nil, isGroupRow: false, title: nil) }
+            return reloadData()
+        }
+        for view in freed { enqueue(view) }
+        rows = slots.enumerated().map { index, slot in
+            if let slot { return slot }
+            let row = makeRow(index, host)
+            if let wasGroup = reloadedGroupRows[index], wasGroup != row.isGroupRow {
+                problems.append("\(label): reloading row \(index) changed whether it is a group row (NSTableView keeps the row view)")
+            }
+            return row
+        }
+        check("after \(label)")
+    }
+
+    private func misfit(_ step: FlatListStep, _ label: String) {
+        problems.append("\(label): \(step) does not fit the table's rows (NSTableView raises)")
+        reloadData()
+    }
+
+    public func deselectRow(_ row: Int) {
+        guard selectedRows.remove(row) != nil else { return }
+        notifySelection()
+    }
+
+    // MARK: Checks
+
+    private func makeRow(_ index: Int, _ host: FlatTableHost) -> Row {
+        let isGroup = host.isGroupRow(index)
+        let view = host.view(forRow: index) as? StandInView
+        return Row(view: view, isGroupRow: isGroup, title: isGroup && view == nil ? host.title(forRow: index) : nil)
+    }
+
+    private func enqueue(_ view: StandInView?) {
+        guard let view, let identifier = view.reuseIdentifier else { return }
+        pool[identifier, default: []].append(view)
+    }
+
+    /// Every row must be what the host says it is and show its current content.
+    private func check(_ when: String) {
+        guard let host, let source = host.source else { return }
+        for (index, row) in rows.enumerated() {
+            switch host.row(at: index) {
+            case .item(let path):
+                if row.isGroupRow { problems.append("\(when): row \(index) is drawn as a group row but shows \(path)") }
+                guard let view = row.view else {
+                    problems.append("\(when): no view at row \(index) \(path)")
+                    continue
+                }
+                if !source.isShowingCurrentContent(view, for: .cell, at: path) {
+                    problems.append("\(when): the view at row \(index) \(path) shows stale or other content")
+                }
+            case .header(let section):
+                if !row.isGroupRow { problems.append("\(when): row \(index) is section \(section)'s group row but drawn as a row") }
+                if let view = row.view {
+                    if !source.isShowingCurrentContent(view, for: .header, at: ItemPath(section: section, item: 0)) {
+                        problems.append("\(when): the header view of section \(section) shows stale content")
+                    }
+                } else if row.title != source.title(for: .header, in: section) {
+                    problems.append("\(when): the group row of section \(section) shows a stale title")
+                }
+            case nil:
+                problems.append("\(when): row \(index) is beyond the host's \(host.numberOfRows) rows")
+            }
+        }
+        if rows.count != host.numberOfRows { problems.append("\(when): \(rows.count) rows, the host has \(host.numberOfRows)") }
+    }
+
+    private func notifySelection() {
+        selectionNotifications += 1
+        host?.selectionDidChange(to: selectedRows)
+    }
+
+    // MARK: The user
+
+    /// The user clicks `row`: it becomes the selection when the host allows it
+    /// (`tableView(_:shouldSelectRow:)`); with `extending` (command-click, multiple selection) it
+    /// is toggled instead. Returns whether the selection changed.
+    @discardableResult
+    public func userClicks(_ row: Int, extending: Bool = false) -> Bool {
+        guard let host, rows.indices.contains(row) else { return false }
+        if extending && allowsMultipleSelection && selectedRows.contains(row) {
+            selectedRows.remove(row)
+            notifySelection()
+            return true
+        }
+        guard host.shouldSelectRow(row) else { return false }
+        let new: Set<Int> = extending && allowsMultipleSelection ? selectedRows.union([row]) : [row]
+        guard new != selectedRows else { return false }
+        selectedRows = new
+        notifySelection()
+        return true
+    }
+
+    /// The row actions a swipe from `edge` reveals on `row` (none: the table shows nothing).
+    public func userSwipes(_ edge: SwipeEdge, on row: Int) -> SwipeActions? { host?.rowActions(edge, forRow: row) }
+
+    /// The user drags `row` and drops it in the gap above `target` (`rows.count`: below the last
+    /// row); `on: true` proposes a drop onto `target` instead, which the host retargets. The
+    /// table moves the row only if the host validated the drop and the owner accepted it. Returns
+    /// whether the row moved.
+    @discardableResult
+    public func userDrags(_ row: Int, toAbove target: Int, on: Bool = false) -> Bool {
+        userDrags(rows: [row], toAbove: target, on: on)
+    }
+
+    /// The user drags several selected rows at once (RowDiff drops single rows only).
+    @discardableResult
+    public func userDrags(rows dragged: Set<Int>, toAbove target: Int, on: Bool = false) -> Bool {
+        guard let host else { return false }
+        let draggable = dragged.filter { host.canDragRow($0) }
+        guard !draggable.isEmpty else { return false }
+        host.beginDrag(rows: draggable)
+        defer { host.endDrag() }
+        let gap = on ? host.dropRow(forDropOn: target) : target
+        guard host.move(forDropAbove: gap) != nil else { return false }
+        return host.acceptDrop(above: gap)
+    }
+}
