@@ -68,6 +68,23 @@ public final class FlatTableHost: ListViewHost {
 
     public var updateMode: UpdateMode { .sequential }
 
+    // A sequential host never gets a header updated in place: the renderer shows in place only
+    // section updates it took out of staged batches, and a sequential patch reloads the section's
+    // group row instead. These three answer accordingly.
+
+    /// Nil: group rows are reloaded, never reconfigured in place.
+    public func visibleSupplementaryView(_ element: ListElement, in section: Int) -> AnyObject? { nil }
+
+    /// Nothing to do: a changed title reaches the table as a reload of its group row.
+    public func showSupplementaryTitle(_ title: String?, for element: ListElement, in section: Int) {}
+
+    /// Nothing to do: a reloaded group row is measured again by the table.
+    public func invalidateSupplementaryLayout() {}
+
+    /// Nothing to do: the table asks heights through its adapter, which always answers them
+    /// (`height(ofRow:)`; nil keeps the table's own).
+    public func sourceCapabilitiesChanged() {}
+
     public func register(_ registration: ViewRegistration) { view.register(registration) }
 
     public func dequeueView(_ element: ListElement, reuseIdentifier: String, at path: ItemPath) -> AnyObject? {
@@ -183,7 +200,7 @@ public final class FlatTableHost: ListViewHost {
     public func rowActions(_ edge: SwipeEdge, forRow row: Int) -> SwipeActions? {
         guard let source, case .item(let path) = layout.row(at: row) else { return nil }
         if let own = source.swipeActions(edge, at: path) { return own }
-        guard edge == .trailing, source.canEditItem(at: path) else { return nil }
+        guard edge == .trailing, source.editingStyle(at: path) == .delete else { return nil }
         actionRow = row
         let delete = SwipeAction(title: deleteActionTitle, style: .destructive) { [weak self] completion in
             completion(self?.deleteActionRow() ?? false)
@@ -194,7 +211,7 @@ public final class FlatTableHost: ListViewHost {
     /// Deletes the row whose actions were shown, wherever updates have moved it since.
     private func deleteActionRow() -> Bool {
         defer { actionRow = nil }
-        guard let source, let row = actionRow, case .item(let path) = layout.row(at: row), source.canEditItem(at: path) else {
+        guard let source, let row = actionRow, case .item(let path) = layout.row(at: row), source.editingStyle(at: path) == .delete else {
             return false
         }
         source.commitDelete(at: path)

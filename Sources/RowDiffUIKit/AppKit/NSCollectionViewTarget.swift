@@ -47,6 +47,20 @@ public final class NSCollectionViewTarget: ListViewHost {
 
     public var isVisible: Bool { collectionView.window != nil }
 
+    public func visibleSupplementaryView(_ element: ListElement, in section: Int) -> AnyObject? {
+        guard let kind = element.appKitElementKind, section >= 0, section < collectionView.numberOfSections else { return nil }
+        return collectionView.supplementaryView(forElementKind: kind, at: IndexPath(item: 0, section: section))
+    }
+
+    /// Collection views show no titles.
+    public func showSupplementaryTitle(_ title: String?, for element: ListElement, in section: Int) {}
+
+    /// The layout sizes its supplementary views again.
+    public func invalidateSupplementaryLayout() { collectionView.collectionViewLayout?.invalidateLayout() }
+
+    /// Nothing to do: the adapter answers no question conditionally.
+    public func sourceCapabilitiesChanged() {}
+
     public var updateMode: UpdateMode { .batches(reconfigures: false) }
 
     public func performBatchUpdates(
