@@ -9,6 +9,7 @@ let package = Package(
     platforms: [.iOS(.v13), .macOS(.v10_15), .tvOS(.v13), .watchOS(.v6)],
     products: [
         .library(name: "RowDiff", targets: ["RowDiff"]),
+        .library(name: "RowDiffValidation", targets: ["RowDiffValidation"]),
         .library(name: "RowDiffDataSources", targets: ["RowDiffDataSources"]),
         .library(name: "RowDiffUIKit", targets: ["RowDiffUIKit"]),
         .executable(name: "rowdiff", targets: ["rowdiff"]),
@@ -20,21 +21,24 @@ let package = Package(
         // The C engine, mounted in place. Only src/ is compiled by SwiftPM; the Makefile, tests,
         // fuzzer and bench under CDiffCore/ are for the standalone build.
         .target(name: "CDiffCore", path: "CDiffCore", sources: ["src"], publicHeadersPath: "include"),
-        // Typed diffing, changesets, staging, patches and the batch-update validator.
+        // Typed diffing, changesets, staging and patches: the engine alone.
         .target(name: "RowDiff", dependencies: ["CDiffCore"]),
-        // Declarative sections and rows, data sources and the renderer; no UI imports.
-        .target(name: "RowDiffDataSources", dependencies: ["RowDiff"]),
+        // The batch-update validator: UIKit's rules for a batch, checked; a tool the engine never calls.
+        .target(name: "RowDiffValidation", dependencies: ["RowDiff"]),
+        // Declarative sections and rows, data sources, the renderer and the stand-in views (which
+        // judge batches with the validator); no UI imports. Re-exports RowDiff and RowDiffValidation.
+        .target(name: "RowDiffDataSources", dependencies: ["RowDiff", "RowDiffValidation"]),
         // UIKit / AppKit adapters only; empty where neither exists (Linux).
         .target(name: "RowDiffUIKit", dependencies: ["RowDiffDataSources"]),
         // The README's iOS quick start, compiled on Apple platforms (empty elsewhere); not a product.
         .target(name: "RowDiffUIKitExamples", dependencies: ["RowDiffUIKit"]),
         // The `rowdiff` command's implementation, a library so that tests can drive it.
         .target(name: "RowDiffCLI", dependencies: [
-            "RowDiff", "RowDiffDataSources", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "RowDiff", "RowDiffValidation", "RowDiffDataSources", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "rowdiff", dependencies: ["RowDiffCLI"]),
-        .testTarget(name: "RowDiffTests", dependencies: ["RowDiff"]),
+        .testTarget(name: "RowDiffTests", dependencies: ["RowDiff", "RowDiffValidation"]),
         .testTarget(name: "RowDiffDataSourcesTests", dependencies: ["RowDiffDataSources"]),
-        .testTarget(name: "RowDiffCLITests", dependencies: ["RowDiffCLI"], exclude: ["Golden"]),
+        .testTarget(name: "RowDiffCLITests", dependencies: ["RowDiffCLI", "RowDiffValidation"], exclude: ["Golden"]),
     ]
 )

@@ -1,4 +1,5 @@
 import Foundation
+import RowDiffValidation
 import Testing
 
 // The README's 30-second Swift example, compiled and checked here. The code between the markers

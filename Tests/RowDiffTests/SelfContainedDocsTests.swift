@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import RowDiff
+import RowDiffValidation
 
 /// The repository documents itself: what the docs cite exists in it, and every rule a validator
 /// message names can be looked up in docs/BatchRules.md.

@@ -1,5 +1,6 @@
 import Testing
 @testable import RowDiff
+import RowDiffValidation
 
 /// RxDataSources-style stress: 100 sections × 100 rows, 1,000 consecutive random steps. Each step
 /// is diffed and staged; every stage is validated (strict profile, identities, content, kinds) and

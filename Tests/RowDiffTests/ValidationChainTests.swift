@@ -1,5 +1,6 @@
 import Testing
 @testable import RowDiff
+import RowDiffValidation
 
 /// Staged chains: stage k's OLD is stage k−1's NEW; the last stage ends at the target.
 @Suite("Validation chains")

@@ -1,5 +1,6 @@
 import Testing
 @testable import RowDiff
+import RowDiffValidation
 
 /// UIKit's result layout, and the snapshot type.
 @Suite("Validation layout and snapshots")

@@ -1,5 +1,6 @@
 import Testing
 @testable import RowDiff
+import RowDiffValidation
 
 /// Each message names the rule, the index paths and the counts.
 @Suite("Validation messages")

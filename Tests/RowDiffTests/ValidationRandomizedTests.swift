@@ -1,5 +1,6 @@
 import Testing
 @testable import RowDiff
+import RowDiffValidation
 
 /// Seeded self-check: batches derived from random model changes with UIKit's semantics must
 /// validate; the same batches against a perturbed count must fail rule 14 or 15.

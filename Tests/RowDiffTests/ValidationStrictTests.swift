@@ -1,5 +1,6 @@
 import Testing
 @testable import RowDiff
+import RowDiffValidation
 
 /// S1–S6: what the strict profile adds, and that the UIKit profile does not report it.
 @Suite("Validation strict profile")

@@ -1,5 +1,6 @@
 import Testing
 @testable import RowDiff
+import RowDiffValidation
 
 /// Shorthands for the validation tests (namespaced: other suites share the module).
 enum VF {

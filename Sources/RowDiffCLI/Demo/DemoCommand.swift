@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import RowDiff
+import RowDiffValidation
 
 /// `rowdiff demo`: the library's main job on built-in data. A sectioned inbox changes step by
 /// step; each step prints the batches UIKit would receive, the validator's verdict and the time.

@@ -1,3 +1,4 @@
+import RowDiffValidation
 /// The one object that owns a list view, as FunctionalTableData's `FunctionalTableData` and
 /// CellKit's data sources: created with the view, it holds the data source, the renderer and the
 /// view's host (which holds the UIKit data source and delegate adapters) strongly, and answers

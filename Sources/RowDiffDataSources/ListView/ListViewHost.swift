@@ -1,3 +1,4 @@
+import RowDiffValidation
 /// A list view as an owner drives it: batch updates (`BatchUpdating`), registration, dequeuing,
 /// selection and the repair after a refused move. `TableViewTarget` and `CollectionViewTarget`
 /// (RowDiffUIKit) implement it by translating each call to UIKit; `StandInTableView` and

@@ -1,3 +1,4 @@
+import RowDiffValidation
 /// A list view for every platform that behaves as `UITableView` / `UICollectionView` do for what
 /// an owner relies on: registration and dequeuing (with a reuse pool, `prepareForReuse`, nibs
 /// and storyboard prototypes), headers and footers, batch updates judged by `BatchUpdateValidator`

@@ -1,3 +1,4 @@
+import RowDiffValidation
 /// A `BatchUpdating` target for every platform: it keeps its own model of what a list view would
 /// show, runs every batch through `BatchUpdateValidator` (strict profile by default) and applies
 /// it to that model. The renderer is tested against it; use it in your own tests to check that

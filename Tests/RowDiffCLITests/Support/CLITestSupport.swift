@@ -2,6 +2,7 @@ import Foundation
 import RowDiff
 import Testing
 @testable import RowDiffCLI
+import RowDiffValidation
 
 /// The result of one in-process run of `rowdiff diff`.
 struct RunResult {

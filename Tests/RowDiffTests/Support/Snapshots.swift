@@ -1,4 +1,5 @@
 @testable import RowDiff
+import RowDiffValidation
 
 extension ValidationSnapshot {
     /// Everything the validator can check: section identity and header, row identity, content

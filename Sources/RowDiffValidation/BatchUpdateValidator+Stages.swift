@@ -1,3 +1,5 @@
+import RowDiff
+
 /// Chains of batches (staged changesets): stage k's OLD is stage k−1's NEW, and the data for a
 /// stage is installed inside that stage's update block, so each stage is judged against the
 /// snapshot the previous one left.

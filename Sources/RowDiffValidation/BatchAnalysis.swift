@@ -1,3 +1,5 @@
+import RowDiff
+
 /// A batch normalized the way the view kind reads it, with the lookups every check shares.
 ///
 /// Built once per (batch, before, after); every lookup is a hash set/dictionary or a sorted array,

@@ -1,3 +1,5 @@
+import RowDiff
+
 /// A type-erased identity, content or cell-kind value inside a ``ValidationSnapshot``.
 ///
 /// The validator only ever asks "are these two equal?", so it keeps the caller's own values and

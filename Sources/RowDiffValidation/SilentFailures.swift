@@ -1,3 +1,5 @@
+import RowDiff
+
 /// Silent failures: UIKit accepts the batch, but the screen is wrong. Found by comparing the
 /// layout UIKit builds from the batch (``FlatLayout``) with what the data source reports.
 extension BatchAnalysis {

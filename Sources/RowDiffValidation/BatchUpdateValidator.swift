@@ -1,3 +1,5 @@
+import RowDiff
+
 /// The kind of list view whose batch-update behaviour the validator reproduces.
 ///
 /// They differ in two places: a table view removes exact duplicate deletes, inserts and reloads

@@ -1,3 +1,5 @@
+import RowDiff
+
 /// Rules 1–16 of docs/BatchRules.md: the checks on which UIKit throws
 /// `NSInternalInconsistencyException` (and the table view's silent `reloadData` fallback).
 ///

@@ -1,3 +1,5 @@
+import RowDiff
+
 /// One way a batch update fails on UIKit, or breaks RowDiff's strict profile.
 ///
 /// `description` is one sentence naming the rule, the index paths and the counts, e.g.

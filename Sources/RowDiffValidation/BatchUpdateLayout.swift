@@ -1,3 +1,5 @@
+import RowDiff
+
 /// Which old section and which old cell UIKit puts in each slot after a batch update.
 ///
 /// UIKit builds the result from the batch alone, never from the data: deleted sections disappear,

@@ -1,3 +1,5 @@
+import RowDiff
+
 /// What a list view shows, or what its data source reports, at one moment: sections, each with an
 /// identity, header/footer content and rows; each row with an identity, content and cell kind.
 ///

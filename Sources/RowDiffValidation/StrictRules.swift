@@ -1,3 +1,5 @@
+import RowDiff
+
 /// The strict ("safe") profile, S1–S6 of docs/BatchRules.md: batches UIKit's checks accept but that
 /// crash or mis-animate on real devices. RowDiff's stager emits nothing that breaks them.
 ///
