@@ -11,6 +11,9 @@ extension DiffableDataSourceSnapshot {
     public mutating func appendSections(_ identifiers: [SectionIdentifierType]) {
         guard acceptsNewSections(identifiers) else { return }
         let storage = uniqueStorage()
+        // The index stays (existing sections keep their positions), so any resolution it holds
+        // is moved into the items first, or it would lack the new sections.
+        storage.settle()
         for identifier in identifiers {
             storage.ordinals[identifier] = storage.sections.count
             storage.sections.append(identifier)

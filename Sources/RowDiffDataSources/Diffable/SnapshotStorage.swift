@@ -189,6 +189,15 @@ final class SnapshotStorage<Section: Hashable & Sendable, Item: Hashable & Senda
         self.index = index
     }
 
+    /// Moves the index's resolution of unchecked appends into `items`, when the index is built:
+    /// O(1), and afterwards `items` and the index agree section for section.
+    func settle() {
+        guard !uncheckedAppends.isEmpty, let built = index else { return }
+        if let resolved = built.resolved { items = resolved }
+        index?.resolved = nil
+        uncheckedAppends = []
+    }
+
     /// Forgets the index (section positions changed); it is rebuilt on the next lookup.
     func dropIndex() { index = nil }
 
