@@ -1,0 +1,151 @@
+// Item changes. An item already in the snapshot that an append or insert names again is moved
+// into place, as current UIKit does (older systems asserted); an item repeated within one call
+// counts at its last occurrence, which is what moving each element into place in turn leaves.
+// Every other UIKit exception here is a trap naming the identifier (see docs/Diffable.md).
+
+extension DiffableDataSourceSnapshot {
+    /// Appends `identifiers` to the end of `sectionIdentifier`'s section, or of the last section
+    /// when it is nil. Items already in the snapshot move here, from any section.
+    ///
+    /// Traps when the snapshot has no sections (even for an empty array) or the section is not in it.
+    /// - Complexity: O(k) for k identifiers, with no hashing while no lookup has been made since
+    ///   the last section reorder; otherwise O(k) hash operations plus the length of the
+    ///   sections the moved items leave.
+    public mutating func appendItems(_ identifiers: [ItemIdentifierType], toSection sectionIdentifier: SectionIdentifierType? = nil) {
+        let call = "appendItems(_:toSection:)"
+        guard !storage.sections.isEmpty else {
+            snapshotTrap(call, "there are no sections in the snapshot; append a section first")
+        }
+        let section = sectionIdentifier.map { ordinal(of: $0, call) } ?? storage.sections.count - 1
+        guard !identifiers.isEmpty else { return }
+        let storage = uniqueStorage()
+        guard storage.isIndexed else {
+            // Unchecked: the first lookup resolves identifiers this repeats (see `ItemIndex`).
+            let start = storage.items[section].count
+            storage.items[section].append(contentsOf: identifiers)
+            storage.uncheckedAppends.append(UncheckedAppend(section: section, range: start..<(start + identifiers.count)))
+            return
+        }
+        changeItems { storage, index in
+            let appended = identifiers.keepingLastOccurrences()
+            storage.remove(appended.filter { index.places[$0] != nil }, &index)
+            storage.insert(appended, into: section, at: storage.items[section].count, &index)
+        }
+    }
+
+    /// Inserts `identifiers` immediately before `beforeIdentifier`, in its section, in order.
+    /// Items already in the snapshot move here.
+    ///
+    /// Traps when `beforeIdentifier` is not in the snapshot or is among `identifiers`.
+    /// - Complexity: O(k) hash operations plus the length of the sections touched.
+    public mutating func insertItems(_ identifiers: [ItemIdentifierType], beforeItem beforeIdentifier: ItemIdentifierType) {
+        insertItems(identifiers, next: beforeIdentifier, after: false, "insertItems(_:beforeItem:)")
+    }
+
+    /// Inserts `identifiers` immediately after `afterIdentifier`, in its section, in order.
+    /// Items already in the snapshot move here.
+    ///
+    /// Traps when `afterIdentifier` is not in the snapshot or is among `identifiers`.
+    /// - Complexity: O(k) hash operations plus the length of the sections touched.
+    public mutating func insertItems(_ identifiers: [ItemIdentifierType], afterItem afterIdentifier: ItemIdentifierType) {
+        insertItems(identifiers, next: afterIdentifier, after: true, "insertItems(_:afterItem:)")
+    }
+
+    private mutating func insertItems(_ identifiers: [ItemIdentifierType], next destination: ItemIdentifierType, after: Bool, _ call: String) {
+        guard storage.lookups().places[destination] != nil else {
+            snapshotTrap(call, "item identifier \(destination) does not exist in the snapshot")
+        }
+        guard !identifiers.contains(destination) else {
+            snapshotTrap(call, "the destination item identifier \(destination) is among the identifiers to insert")
+        }
+        guard !identifiers.isEmpty else { return }
+        changeItems { storage, index in
+            let inserted = identifiers.keepingLastOccurrences()
+            storage.remove(inserted.filter { index.places[$0] != nil }, &index)
+            let place = index.places[destination]!  // present: it is not among those removed
+            storage.insert(inserted, into: place.section, at: place.item + (after ? 1 : 0), &index)
+        }
+    }
+
+    /// Deletes `identifiers`; those not in the snapshot are ignored.
+    /// - Complexity: O(k log k) plus the length of the sections they leave.
+    public mutating func deleteItems(_ identifiers: [ItemIdentifierType]) {
+        guard !identifiers.isEmpty else { return }
+        changeItems { storage, index in
+            let present = Set(identifiers.filter { index.places[$0] != nil })
+            storage.remove(present, &index)
+            storage.unmark(present)
+        }
+    }
+
+    /// Deletes every item and every section, as UIKit does: the snapshot is empty afterwards, so
+    /// `deleteAllItems()` followed by `appendSections(_:)` starts over.
+    /// - Complexity: O(1) (what the snapshot held is released).
+    public mutating func deleteAllItems() {
+        storage = Storage()
+    }
+
+    /// Moves `identifier` immediately before `toIdentifier`, into its section.
+    ///
+    /// Traps when either item is not in the snapshot, or when they are the same item.
+    /// - Complexity: O(length of the sections touched).
+    public mutating func moveItem(_ identifier: ItemIdentifierType, beforeItem toIdentifier: ItemIdentifierType) {
+        moveItem(identifier, next: toIdentifier, after: false, "moveItem(_:beforeItem:)")
+    }
+
+    /// Moves `identifier` immediately after `toIdentifier`, into its section.
+    ///
+    /// Traps when either item is not in the snapshot, or when they are the same item.
+    /// - Complexity: O(length of the sections touched).
+    public mutating func moveItem(_ identifier: ItemIdentifierType, afterItem toIdentifier: ItemIdentifierType) {
+        moveItem(identifier, next: toIdentifier, after: true, "moveItem(_:afterItem:)")
+    }
+
+    private mutating func moveItem(_ identifier: ItemIdentifierType, next destination: ItemIdentifierType, after: Bool, _ call: String) {
+        let places = storage.lookups().places
+        guard places[identifier] != nil else {
+            snapshotTrap(call, "item identifier \(identifier) does not exist in the snapshot")
+        }
+        guard places[destination] != nil else {
+            snapshotTrap(call, "item identifier \(destination) does not exist in the snapshot")
+        }
+        guard identifier != destination else {
+            snapshotTrap(call, "item identifier \(identifier) cannot be moved next to itself")
+        }
+        changeItems { storage, index in
+            storage.remove(CollectionOfOne(identifier), &index)
+            let place = index.places[destination]!
+            storage.insert([identifier], into: place.section, at: place.item + (after ? 1 : 0), &index)
+        }
+    }
+
+    /// Marks `identifiers` as reloaded: when the snapshot is applied, their cells are replaced
+    /// even though the identifiers did not change.
+    ///
+    /// Traps, changing nothing, when one of them is not in the snapshot.
+    /// - Complexity: O(k) amortized.
+    public mutating func reloadItems(_ identifiers: [ItemIdentifierType]) {
+        requirePresent(identifiers, "reloadItems(_:)", "reload")
+        guard !identifiers.isEmpty else { return }
+        uniqueStorage().reloadedItems.formUnion(identifiers)
+    }
+
+    /// Marks `identifiers` as reconfigured: when the snapshot is applied, their existing cells
+    /// are configured again (no new cell).
+    ///
+    /// Traps, changing nothing, when one of them is not in the snapshot.
+    /// - Complexity: O(k) amortized.
+    public mutating func reconfigureItems(_ identifiers: [ItemIdentifierType]) {
+        requirePresent(identifiers, "reconfigureItems(_:)", "reconfigure")
+        guard !identifiers.isEmpty else { return }
+        uniqueStorage().reconfiguredItems.formUnion(identifiers)
+    }
+
+    private func requirePresent(_ identifiers: [ItemIdentifierType], _ call: String, _ verb: String) {
+        guard !identifiers.isEmpty else { return }
+        let places = storage.lookups().places
+        for identifier in identifiers where places[identifier] == nil {
+            snapshotTrap(call, "attempted to \(verb) item identifier \(identifier), which does not exist in the snapshot")
+        }
+    }
+}

@@ -1,0 +1,179 @@
+/// The state of a sectioned list at one moment, by identifier: the same API as UIKit's
+/// `NSDiffableDataSourceSnapshot`, without the `NS` prefix so the two never clash when both are
+/// imported. Code written against Apple's snapshot compiles against this one after the rename.
+///
+/// ```swift
+/// var snapshot = DiffableDataSourceSnapshot<String, Int>()
+/// snapshot.appendSections(["favorites", "all"])
+/// snapshot.appendItems([1, 2], toSection: "favorites")
+/// snapshot.appendItems([3, 4, 5])                 // to the last section
+/// snapshot.reconfigureItems([2])                  // its cell is configured again when applied
+/// ```
+///
+/// - Identifiers: section identifiers are unique among sections, item identifiers across the
+///   whole snapshot (an item is in one section); a section may have the same value as an item.
+/// - Repeated identifiers never trap. Appending or inserting an item that is already present
+///   moves it into place (as current UIKit does); an item repeated in one call counts at its last
+///   occurrence. Appending or inserting a section that is already present, or repeated in the
+///   call, is refused: the call changes nothing (UIKit traps; sections never move into place).
+/// - Other calls UIKit traps on trap here too, with a message naming the identifier: an unknown
+///   section or item given as a destination, to reload, reconfigure or look up by section, an
+///   item or section that is its own destination, and appending items to a snapshot without
+///   sections. Every choice is listed in docs/Diffable.md.
+/// - Value semantics: a copy is independent of the original. Copies share storage until one of
+///   them changes (copy on write). A snapshot is `Sendable` and can be built on any thread.
+/// - Lookups (`indexOfItem(_:)`, `indexOfSection(_:)`, `sectionIdentifier(containingItem:)`,
+///   `numberOfItems(inSection:)`) are O(1) amortized. Items are hashed lazily: appending to a
+///   snapshot that has not been looked into hashes nothing, and the first lookup indexes every
+///   item once; after that each change keeps the index current, renumbering only the sections
+///   it touches.
+public struct DiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable>: Sendable {
+    typealias Storage = SnapshotStorage<SectionIdentifierType, ItemIdentifierType>
+
+    var storage: Storage
+
+    /// An empty snapshot: no sections, no items.
+    /// - Complexity: O(1).
+    public init() {
+        storage = Storage()
+    }
+
+    /// The storage, copied first when another snapshot shares it.
+    /// - Complexity: O(1), or O(S + n) for the copy.
+    mutating func uniqueStorage() -> Storage {
+        if !isKnownUniquelyReferenced(&storage) { storage = storage.copy() }
+        return storage
+    }
+
+    /// Runs `body` on the unique storage with its item index taken out for changing in place.
+    /// - Complexity: O(1) beyond `body` once the index is built; O(n) to build it.
+    mutating func changeItems<Result>(_ body: (Storage, inout ItemIndex<ItemIdentifierType>) -> Result) -> Result {
+        let storage = uniqueStorage()
+        var index = storage.takeIndex()
+        defer { storage.putIndex(index) }
+        return body(storage, &index)
+    }
+
+    /// The position of a section, trapping when it is absent.
+    /// - Complexity: O(1).
+    func ordinal(of section: SectionIdentifierType, _ call: String) -> Int {
+        guard let ordinal = storage.ordinals[section] else {
+            snapshotTrap(call, "section identifier \(section) does not exist in the snapshot")
+        }
+        return ordinal
+    }
+}
+
+/// Stops the program: `call` was given arguments UIKit would raise an exception for.
+func snapshotTrap(_ call: String, _ message: String) -> Never {
+    preconditionFailure("RowDiff: DiffableDataSourceSnapshot.\(call): \(message)")
+}
+
+// MARK: - Queries
+
+extension DiffableDataSourceSnapshot {
+    /// The number of items, over all sections.
+    /// - Complexity: O(1) amortized (the first call after a change that moved items between
+    ///   sections, or after unchecked appends, is O(S), or O(n) to build the index).
+    public var numberOfItems: Int {
+        if storage.uncheckedAppends.isEmpty && !storage.isIndexed { return storage.items.reduce(0) { $0 + $1.count } }
+        return storage.starts()[storage.sections.count]
+    }
+
+    /// The number of sections.
+    /// - Complexity: O(1).
+    public var numberOfSections: Int { storage.sections.count }
+
+    /// The section identifiers, in order.
+    /// - Complexity: O(1).
+    public var sectionIdentifiers: [SectionIdentifierType] { storage.sections }
+
+    /// The item identifiers, section by section, each section in its own order.
+    /// - Complexity: O(n).
+    public var itemIdentifiers: [ItemIdentifierType] { Array(storage.resolvedItems().joined()) }
+
+    /// The number of items in `identifier`'s section. Traps when the section is not in the snapshot.
+    /// - Complexity: O(1) amortized.
+    public func numberOfItems(inSection identifier: SectionIdentifierType) -> Int {
+        storage.resolvedItems()[ordinal(of: identifier, "numberOfItems(inSection:)")].count
+    }
+
+    /// The items of `identifier`'s section, in order. Traps when the section is not in the snapshot.
+    /// - Complexity: O(1) amortized (the array is shared, not copied).
+    public func itemIdentifiers(inSection identifier: SectionIdentifierType) -> [ItemIdentifierType] {
+        storage.resolvedItems()[ordinal(of: identifier, "itemIdentifiers(inSection:)")]
+    }
+
+    /// The section that holds `identifier`, or nil when the item is not in the snapshot.
+    /// - Complexity: O(1) amortized (the first lookup after unchecked appends or a section
+    ///   reorder builds the index, O(n)).
+    public func sectionIdentifier(containingItem identifier: ItemIdentifierType) -> SectionIdentifierType? {
+        storage.lookups().places[identifier].map { storage.sections[$0.section] }
+    }
+
+    /// The position of `identifier` in `itemIdentifiers` (counted across sections), or nil when
+    /// the item is not in the snapshot.
+    /// - Complexity: O(1) amortized (O(S) after a change of item counts, O(n) to build the index).
+    public func indexOfItem(_ identifier: ItemIdentifierType) -> Int? {
+        guard let place = storage.lookups().places[identifier] else { return nil }
+        return storage.starts()[place.section] + place.item
+    }
+
+    /// The position of `identifier` in `sectionIdentifiers`, or nil when the section is not in
+    /// the snapshot.
+    /// - Complexity: O(1).
+    public func indexOfSection(_ identifier: SectionIdentifierType) -> Int? {
+        storage.ordinals[identifier]
+    }
+
+    /// The items marked by `reloadItems(_:)` that are still in the snapshot, in snapshot order.
+    /// - Complexity: O(m log m) for m marked items (plus the index's first build).
+    public var reloadedItemIdentifiers: [ItemIdentifierType] { inSnapshotOrder(storage.reloadedItems) }
+
+    /// The items marked by `reconfigureItems(_:)` that are still in the snapshot, in snapshot order.
+    /// - Complexity: O(m log m) for m marked items (plus the index's first build).
+    public var reconfiguredItemIdentifiers: [ItemIdentifierType] { inSnapshotOrder(storage.reconfiguredItems) }
+
+    /// The sections marked by `reloadSections(_:)` that are still in the snapshot, in order.
+    /// - Complexity: O(m log m) for m marked sections.
+    public var reloadedSectionIdentifiers: [SectionIdentifierType] {
+        guard !storage.reloadedSections.isEmpty else { return [] }
+        let ordinals = storage.ordinals
+        return storage.reloadedSections.sorted { ordinals[$0, default: 0] < ordinals[$1, default: 0] }
+    }
+
+    private func inSnapshotOrder(_ marked: Set<ItemIdentifierType>) -> [ItemIdentifierType] {
+        guard !marked.isEmpty else { return [] }
+        let places = storage.lookups().places
+        return marked.sorted {
+            let (a, b) = (places[$0, default: ItemPlace(section: 0, item: 0)], places[$1, default: ItemPlace(section: 0, item: 0)])
+            return (a.section, a.item) < (b.section, b.item)
+        }
+    }
+}
+
+// MARK: - Equality
+
+extension DiffableDataSourceSnapshot: Equatable {
+    /// Same sections in the same order, the same items in each, and the same marks (reloaded
+    /// items and sections, reconfigured items).
+    /// - Complexity: O(1) for copies of one snapshot that neither changed; O(S + n) otherwise.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        if lhs.storage === rhs.storage { return true }
+        return lhs.storage.sections == rhs.storage.sections
+            && lhs.storage.resolvedItems() == rhs.storage.resolvedItems()
+            && lhs.storage.reloadedItems == rhs.storage.reloadedItems
+            && lhs.storage.reconfiguredItems == rhs.storage.reconfiguredItems
+            && lhs.storage.reloadedSections == rhs.storage.reloadedSections
+    }
+}
+
+extension DiffableDataSourceSnapshot: CustomStringConvertible {
+    /// The sections and their items, e.g. `[a: [1, 2], b: []]`.
+    /// - Complexity: O(S + n).
+    public var description: String {
+        let items = storage.resolvedItems()
+        let sections = storage.sections.enumerated().map { "\($0.element): \(items[$0.offset])" }
+        return "[\(sections.joined(separator: ", "))]"
+    }
+}

@@ -1,0 +1,208 @@
+@_spi(AnchoredKinds) import RowDiff
+import Foundation
+
+// How a snapshot is rendered
+// ==========================
+//
+// `renderedSections()` turns a snapshot into `DiffableSnapshotSection`s, which a
+// `SectionedDataSource` / `ListRenderer` diffs like any other sections: identity is the
+// identifier, so inserts, deletes and moves come from the identifiers alone. What the identifiers
+// cannot say is "this item's data changed": `reloadItems`, `reconfigureItems` and
+// `reloadSections`. Each call of `renderedSections()` is stamped with a generation (increasing
+// across the process), carried by every row and section it makes, and a matched old/new pair has
+// equal content unless the *newer* of the two is marked and the two come from different calls:
+//
+// - an unmarked item is never refreshed, whatever the row on screen carried (a mark applies to
+//   one apply, as in UIKit, where applying a snapshot consumes its marks);
+// - a marked item is refreshed, even when the row on screen was marked too by an earlier apply;
+// - the same rendered sections rendered twice refresh nothing the second time.
+//
+// Staging then reconfigures an updated row whose `rowKind` is unchanged and reloads one whose
+// kind changed. Reconfigured and unmarked rows share the row type's kind; a reloaded row's kind
+// is anchored to its call's stamp object (which the row keeps alive), so it differs from every
+// kind an older row can have, including an earlier apply's reload kind. A marked row's kind
+// differs from an unmarked one's with equal content: that breaks the `Diffable` rule "content
+// equal implies kind equal" on purpose. Kinds are compared only for updated rows, so the
+// difference only decides reload against reconfigure; a validator told about kinds would report
+// it, which is why `describe(_:)` gives identities only.
+
+/// How applying a snapshot refreshes an item whose identifier is unchanged.
+public enum SnapshotRefresh: Sendable, Hashable {
+    /// Not refreshed: the cell stays as it is.
+    case none
+    /// Reconfigured: the existing cell is configured again (`reconfigureItems(_:)`).
+    case reconfigure
+    /// Reloaded: the cell is replaced by a new one (`reloadItems(_:)`).
+    case reload
+}
+
+/// The stamp of one `renderedSections()` call: its generation orders calls; its identity anchors
+/// the reload kind of the rows it marked.
+final class RenderStamp: Sendable {
+    let generation: UInt64
+
+    private init(generation: UInt64) { self.generation = generation }
+
+    /// A stamp with a generation greater than every earlier one's, on any thread.
+    static func next() -> RenderStamp { RenderStamp(generation: generations.next()) }
+
+    private static let generations = GenerationCounter()
+}
+
+/// A process-wide increasing counter.
+private final class GenerationCounter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var last: UInt64 = 0
+
+    func next() -> UInt64 {
+        lock.lock()
+        defer { lock.unlock() }
+        last += 1
+        return last
+    }
+}
+
+/// Whether two renderings of one identifier show the same content: they come from the same call,
+/// or the newer one is not marked.
+@inline(__always)
+private func rendersAlike(_ generation: UInt64, _ marked: Bool, _ otherGeneration: UInt64, _ otherMarked: Bool) -> Bool {
+    if generation == otherGeneration { return true }
+    return generation > otherGeneration ? !marked : !otherMarked
+}
+
+/// An item of a rendered snapshot: its identifier, and how the apply that renders it refreshes it.
+///
+/// Rows are made by `DiffableDataSourceSnapshot.renderedSections()`; see there for how they diff.
+public struct DiffableSnapshotRow<ItemIdentifierType: Hashable & Sendable>: Diffable, Sendable {
+    /// The item's identifier: the row's identity.
+    public let identifier: ItemIdentifierType
+    /// What the snapshot marked the item for.
+    public let refresh: SnapshotRefresh
+    /// The generation of the call that made the row.
+    let generation: UInt64
+    /// The call's stamp, for reloaded rows only: it anchors their kind.
+    let anchor: RenderStamp?
+
+    init(_ identifier: ItemIdentifierType, refresh: SnapshotRefresh, stamp: RenderStamp) {
+        self.identifier = identifier
+        self.refresh = refresh
+        self.generation = stamp.generation
+        self.anchor = refresh == .reload ? stamp : nil
+    }
+
+    /// The identifier.
+    /// - Complexity: O(1).
+    public var diffIdentity: ItemIdentifierType { identifier }
+
+    /// Same content unless the newer of the two rows is marked and they come from different
+    /// `renderedSections()` calls.
+    /// - Complexity: O(1).
+    public func isContentEqual(to other: DiffableSnapshotRow) -> Bool {
+        rendersAlike(generation, refresh != .none, other.generation, other.refresh != .none)
+    }
+
+    /// The row type's kind; for a reloaded row, a kind of its call alone, so that staging
+    /// reloads it rather than reconfiguring it.
+    /// - Complexity: O(1).
+    public var rowKind: RowKind {
+        if let anchor { return RowKind(anchor: anchor, named: DiffableSnapshotRow.self) }
+        return RowKind(DiffableSnapshotRow.self)
+    }
+}
+
+/// A section of a rendered snapshot: its identifier, its items as rows, and whether the apply
+/// that renders it reloads it.
+public struct DiffableSnapshotSection<SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable>:
+    DiffableSection, Sendable
+{
+    /// The section's identifier: its identity.
+    public let identifier: SectionIdentifierType
+    /// The section's items, in order.
+    public var rows: [DiffableSnapshotRow<ItemIdentifierType>]
+    /// Whether the snapshot marked the section with `reloadSections(_:)`.
+    public let isReloaded: Bool
+    /// The generation of the call that made the section.
+    let generation: UInt64
+
+    init(_ identifier: SectionIdentifierType, rows: [DiffableSnapshotRow<ItemIdentifierType>], isReloaded: Bool, generation: UInt64) {
+        self.identifier = identifier
+        self.rows = rows
+        self.isReloaded = isReloaded
+        self.generation = generation
+    }
+
+    /// `source` with other rows (staging builds intermediate states with it).
+    /// - Complexity: O(1).
+    public init(source: DiffableSnapshotSection, rows: [DiffableSnapshotRow<ItemIdentifierType>]) {
+        self.init(source.identifier, rows: rows, isReloaded: source.isReloaded, generation: source.generation)
+    }
+
+    /// The identifier.
+    /// - Complexity: O(1).
+    public var diffIdentity: SectionIdentifierType { identifier }
+
+    /// Same content unless the newer of the two is marked reloaded and they come from different
+    /// `renderedSections()` calls.
+    /// - Complexity: O(1).
+    public func isContentEqual(to other: DiffableSnapshotSection) -> Bool {
+        rendersAlike(generation, isReloaded, other.generation, other.isReloaded)
+    }
+
+    /// How a validator (`ValidatingTarget`, the stand-in views) sees the section: its identifier
+    /// and its items' identifiers. Marks are left out: they say what an apply refreshes, not
+    /// what a cell shows.
+    /// - Complexity: O(rows).
+    public static func describe(_ section: DiffableSnapshotSection) -> ValidationSnapshot.Section {
+        ValidationSnapshot.Section(section.identifier, identities: section.rows.map(\.identifier))
+    }
+}
+
+extension DiffableDataSourceSnapshot {
+    /// The sections to render for this snapshot with a `SectionedDataSource` / `ListRenderer`:
+    /// one per section, its rows the section's items. Marked items and sections come out of the
+    /// diff against what is on screen as refreshes, although their identifiers are unchanged:
+    /// `reloadItems(_:)` as row reloads, `reconfigureItems(_:)` as reconfigures (an item marked
+    /// both is reloaded), `reloadSections(_:)` as section reloads. Unmarked items are never
+    /// refreshed. The marks count once: render the result once per apply (rendering the same
+    /// result again refreshes nothing); render `renderedSections()` again to refresh again.
+    ///
+    /// Safe to call on any thread.
+    /// - Complexity: O(S + n); each item is hashed once only when the snapshot has marked items
+    ///   (plus the lookup index's first build after unchecked appends).
+    public func renderedSections() -> [DiffableSnapshotSection<SectionIdentifierType, ItemIdentifierType>] {
+        let stamp = RenderStamp.next()
+        let items = storage.resolvedItems()
+        let reloaded = storage.reloadedItems, reconfigured = storage.reconfiguredItems
+        let reloadedSections = storage.reloadedSections
+        let marksItems = !reloaded.isEmpty || !reconfigured.isEmpty
+        return storage.sections.enumerated().map { position, identifier in
+            let rows = items[position].map { item in
+                guard marksItems else { return DiffableSnapshotRow(item, refresh: .none, stamp: stamp) }
+                let refresh: SnapshotRefresh = reloaded.contains(item) ? .reload : reconfigured.contains(item) ? .reconfigure : .none
+                return DiffableSnapshotRow(item, refresh: refresh, stamp: stamp)
+            }
+            return DiffableSnapshotSection(identifier, rows: rows, isReloaded: reloadedSections.contains(identifier),
+                                           generation: stamp.generation)
+        }
+    }
+
+    /// Replaces the items of `sectionIdentifier`'s section with `sectionSnapshot.visibleItems`
+    /// (the items whose every ancestor is expanded), in order, as UIKit's data sources apply a
+    /// section snapshot to a section. A section not in the snapshot is appended first; a visible
+    /// item that is in another section moves here. Items that leave the snapshot lose their marks.
+    /// - Complexity: O(visible items + length of the sections touched), amortized.
+    public mutating func replaceItems(inSection sectionIdentifier: SectionIdentifierType,
+                                      withVisibleItemsOf sectionSnapshot: DiffableDataSourceSectionSnapshot<ItemIdentifierType>) {
+        if indexOfSection(sectionIdentifier) == nil { appendSections([sectionIdentifier]) }
+        let section = ordinal(of: sectionIdentifier, "replaceItems(inSection:withVisibleItemsOf:)")
+        let visible = sectionSnapshot.visibleItems
+        changeItems { storage, index in
+            let leaving = storage.items[section]
+            let kept = Set(visible)
+            storage.remove(leaving, &index)
+            storage.remove(visible.filter { index.places[$0] != nil }, &index)
+            storage.insert(visible, into: section, at: 0, &index)
+            storage.unmark(leaving.lazy.filter { !kept.contains($0) })
+        }
+    }
+}
