@@ -20,6 +20,9 @@ make -C CDiffCore
 step "Swift: swift test"
 swift test
 
+step "Docs and API: every public symbol documented, DocC catalogs built with warnings as errors, public API equal to api/"
+./scripts/docs.sh
+
 # The renderer diffs off the main thread and hands results back, and large typed diffs use two
 # threads (GCD and the kept-awake helper thread): those tests (and the data-source tests) run again under ThreadSanitizer, in their own
 # build directory so the main build is kept.

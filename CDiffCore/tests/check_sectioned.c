@@ -17,7 +17,7 @@ static uint32_t global_of(const check_layout *layout, cdiff_path p) {
     return (uint32_t)(layout->offsets[p.section] + p.row);
 }
 
-/* UIKit's batch construction, rows within sections (see docs/BatchRules.md, "How a batch is
+/* UIKit's batch construction, rows within sections (see Sources/RowDiffValidation/Documentation.docc/BatchRules.md, "How a batch is
  * read": how the view builds its new state): writes one token per new global row. */
 static const char *apply_sectioned_batch(const cdiff_changes *sections, const cdiff_row_changes *rows,
                                          const check_layout *lo, const check_layout *ln, uint64_t *out) {

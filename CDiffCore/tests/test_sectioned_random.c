@@ -87,7 +87,7 @@ static void test_rows_riding_a_moved_section_do_not_move(void) {
     REQUIRE_EQ(rows.move_count, 0);
 }
 
-/* docs/BatchRules.md (the strict profile, and its test vectors): OLD [A,B] -> NEW [N,B,A] needs a
+/* Sources/RowDiffValidation/Documentation.docc/BatchRules.md (the strict profile, and its test vectors): OLD [A,B] -> NEW [N,B,A] needs a
  * section move even though B keeps index 1. */
 static void test_insert_before_a_swapped_pair_still_moves_one_section(void) {
     build(&old_in, "A:1|B:2");

@@ -7,7 +7,9 @@ import RowDiff
 /// inserted section makes a collection view throw (rules 3, 7) but a table view silently fall
 /// back to `reloadData` (``BatchUpdateViolation/Rule/reloadDataFallback``).
 public enum ListViewKind: Sendable, Hashable, CaseIterable {
+    /// `UITableView`'s rules.
     case tableView
+    /// `UICollectionView`'s rules.
     case collectionView
 }
 
@@ -16,7 +18,7 @@ public enum ValidationProfile: Sendable, Hashable, CaseIterable {
     /// Only what raises on UIKit or silently corrupts the screen: rules 1–16, the table view's
     /// `reloadData` fallback, identity corruption, stale content and stale cell kinds.
     case uikit
-    /// Additionally S1–S6 of docs/BatchRules.md: batches UIKit accepts but that crash or
+    /// Additionally S1–S6 of Sources/RowDiffValidation/Documentation.docc/BatchRules.md: batches UIKit accepts but that crash or
     /// mis-animate on devices. Every staged changeset RowDiff emits passes this profile.
     case strict
 }

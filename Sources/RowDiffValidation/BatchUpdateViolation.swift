@@ -5,9 +5,9 @@ import RowDiff
 /// `description` is one sentence naming the rule, the index paths and the counts, e.g.
 /// `stage 2: rule 15 (row count mismatch): section 1 has 4 rows after the update, expected 5 =
 /// 3 old + 2 inserted − 0 deleted + 0 moved in − 0 moved out`. The rule's part of it
-/// (`rule 15 (row count mismatch)`) is a heading of docs/BatchRules.md, which explains the rule.
+/// (`rule 15 (row count mismatch)`) is a heading of Sources/RowDiffValidation/Documentation.docc/BatchRules.md, which explains the rule.
 public struct BatchUpdateViolation: Error, Sendable, Hashable, CustomStringConvertible {
-    /// The rule that was broken. Numbered cases follow docs/BatchRules.md ("Rules on which UIKit
+    /// The rule that was broken. Numbered cases follow Sources/RowDiffValidation/Documentation.docc/BatchRules.md ("Rules on which UIKit
     /// throws", 1–16); each rule's `description` is a heading there.
     public enum Rule: Sendable, Hashable, CaseIterable, CustomStringConvertible {
         /// Rule 1: a reload and a delete of the same index path (or of the same section).
@@ -72,7 +72,7 @@ public struct BatchUpdateViolation: Error, Sendable, Hashable, CustomStringConve
         /// Chains: the last stage's snapshot is not the expected final snapshot.
         case chainEndsElsewhere
 
-        /// The rule number in docs/BatchRules.md (1–16), or `nil` for the others.
+        /// The rule number in Sources/RowDiffValidation/Documentation.docc/BatchRules.md (1–16), or `nil` for the others.
         public var number: Int? {
             switch self {
             case .reloadAndDeleteSameIndexPath: 1

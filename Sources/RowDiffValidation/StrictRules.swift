@@ -1,6 +1,6 @@
 import RowDiff
 
-/// The strict ("safe") profile, S1–S6 of docs/BatchRules.md: batches UIKit's checks accept but that
+/// The strict ("safe") profile, S1–S6 of Sources/RowDiffValidation/Documentation.docc/BatchRules.md: batches UIKit's checks accept but that
 /// crash or mis-animate on real devices. RowDiff's stager emits nothing that breaks them.
 ///
 /// S3 (rows moving out of deleted or into inserted sections) is not checked here: UIKit already

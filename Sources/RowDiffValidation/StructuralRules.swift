@@ -1,6 +1,6 @@
 import RowDiff
 
-/// Rules 1–16 of docs/BatchRules.md: the checks on which UIKit throws
+/// Rules 1–16 of Sources/RowDiffValidation/Documentation.docc/BatchRules.md: the checks on which UIKit throws
 /// `NSInternalInconsistencyException` (and the table view's silent `reloadData` fallback).
 ///
 /// They run in two phases, as UIKit does: first every operation on its own (bounds, conflicts,

@@ -4,7 +4,7 @@ import RowDiff
 /// identity, header/footer content and rows; each row with an identity, content and cell kind.
 ///
 /// Built from counts only (`ValidationSnapshot(counts: [3, 0, 5])`) the validator checks the
-/// structural rules (1–16 of docs/BatchRules.md) and nothing else. Built from identities it also
+/// structural rules (1–16 of Sources/RowDiffValidation/Documentation.docc/BatchRules.md) and nothing else. Built from identities it also
 /// simulates which cell UIKit keeps in each slot and reports identity corruption; add content and
 /// kinds and it reports stale content and stale cell kinds. A `nil` identity, content or kind
 /// means "unknown" and is never compared, so partial descriptions are fine.

@@ -3,7 +3,7 @@ import RowDiffDataSources
 
 /// Every public path to a view yields batches UIKit accepts, for changes that need several stages
 /// (a header change plus inserts in the same section, moves of updated rows, …): the renderer,
-/// `SectionedDataSource.update(to:)`, a `ListDataSource` written as docs/DataSources.md shows, and
+/// `SectionedDataSource.update(to:)`, a `ListDataSource` written as Sources/RowDiffDataSources/Documentation.docc/DataSources.md shows, and
 /// a UI that walks the stages by hand. Seeded; the seed is printed on failure (ROWDIFF_SEED replays).
 @MainActor
 @Suite struct MultiStageTests {
@@ -167,7 +167,7 @@ final class Driver {
     }
 }
 
-/// A `ListDataSource` written as docs/DataSources.md pattern 3 shows, for keyed sections.
+/// A `ListDataSource` written as Sources/RowDiffDataSources/Documentation.docc/DataSources.md pattern 3 shows, for keyed sections.
 @MainActor
 final class KeyedListDataSource: ListDataSource {
     typealias Section = KeyedSection

@@ -1,4 +1,4 @@
-// The three examples of docs/DataSources.md, compiled and run as tests. Keep them identical:
+// The three examples of Sources/RowDiffDataSources/Documentation.docc/DataSources.md, compiled and run as tests. Keep them identical:
 // the code between `// README: begin` and `// README: end` markers is what the document shows.
 import Testing
 import RowDiffDataSources
@@ -168,12 +168,12 @@ func lines(of source: some ListDataSource<MessageSection>) -> [String] {
     @Test func documentMatchesThisFile() throws {
         let here = URL(fileURLWithPath: #filePath)
         let docs = here.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .appendingPathComponent("docs/DataSources.md")
+            .appendingPathComponent("Sources/RowDiffDataSources/Documentation.docc/DataSources.md")
         guard let document = try? String(contentsOf: docs, encoding: .utf8) else { return } // not shipped with the sources
         let source = try String(contentsOf: here, encoding: .utf8)
         for name in ["keyed-rows", "section-models", "read-protocol"] {
             let block = try #require(Self.block(named: name, in: source))
-            #expect(document.contains(block), "docs/DataSources.md must contain the \(name) example verbatim")
+            #expect(document.contains(block), "Sources/RowDiffDataSources/Documentation.docc/DataSources.md must contain the \(name) example verbatim")
         }
     }
 

@@ -144,7 +144,7 @@ import RowDiffDataSources
         #expect(target.shown == describe(concurrentState(task: task, round: round)))
     }
 
-    // MARK: Drags and renders requested before them (the rule in docs/DataSources.md)
+    // MARK: Drags and renders requested before them (the rule in Sources/RowDiffDataSources/Documentation.docc/DataSources.md)
 
     /// A state requested before the drag that leaves the row where it was: the drag is kept, the
     /// state's other changes are applied, and the row is never animated back.

@@ -4,7 +4,7 @@ import RowDiff
 import RowDiffValidation
 
 /// The repository documents itself: what the docs cite exists in it, and every rule a validator
-/// message names can be looked up in docs/BatchRules.md.
+/// message names can be looked up in Sources/RowDiffValidation/Documentation.docc/BatchRules.md.
 @Suite struct SelfContainedDocsTests {
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
 
@@ -13,15 +13,15 @@ import RowDiffValidation
     }
 
     @Test func everyRuleAValidatorMessageNames_isAHeadingOfBatchRules() throws {
-        let doc = try Self.text("docs/BatchRules.md")
+        let doc = try Self.text("Sources/RowDiffValidation/Documentation.docc/BatchRules.md")
         for rule in BatchUpdateViolation.Rule.allCases {
-            #expect(doc.contains("\n### \(rule)\n"), "docs/BatchRules.md has no heading \"### \(rule)\"")
+            #expect(doc.contains("\n### \(rule)\n"), "Sources/RowDiffValidation/Documentation.docc/BatchRules.md has no heading \"### \(rule)\"")
         }
     }
 
     @Test func relativeLinksInTheDocs_pointIntoTheRepository() throws {
         let documents = [
-            "README.md", "docs/JSON.md", "docs/BatchRules.md", "docs/DataSources.md", "docs/UIKit.md",
+            "README.md", "docs/JSON.md", "Sources/RowDiffValidation/Documentation.docc/BatchRules.md", "Sources/RowDiffDataSources/Documentation.docc/DataSources.md", "docs/UIKit.md",
             "Bindings/python/README.md", "CDiffCore/tests/README.md", "Benchmarks/README.md",
         ]
         for document in documents {
@@ -37,7 +37,7 @@ import RowDiffValidation
     @Test func noDocumentOutsideTheRepository_isCited() throws {
         // Built from parts so that this file does not cite them itself.
         let outside = ["DESIGN" + ".md", "UIKIT" + "_RULES"]
-        // The C core too: its tests cite docs/BatchRules.md for the batch rules.
+        // The C core too: its tests cite Sources/RowDiffValidation/Documentation.docc/BatchRules.md for the batch rules.
         var files = ["README.md", "Benchmarks/README.md"]
         for folder in ["docs", "Sources", "Tests", "Bindings", "CDiffCore"] {
             let base = Self.root.appendingPathComponent(folder)

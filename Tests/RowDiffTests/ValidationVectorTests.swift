@@ -26,8 +26,8 @@ enum VF {
     static func letters(_ text: String) -> [String] { text.map(String.init) }
 }
 
-/// The test vectors of docs/BatchRules.md, one test each, for both view kinds.
-@Suite("docs/BatchRules.md test vectors")
+/// The test vectors of Sources/RowDiffValidation/Documentation.docc/BatchRules.md, one test each, for both view kinds.
+@Suite("Sources/RowDiffValidation/Documentation.docc/BatchRules.md test vectors")
 struct ValidationVectorTests {
     typealias Rule = BatchUpdateViolation.Rule
     let p = VF.p

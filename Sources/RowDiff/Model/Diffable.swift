@@ -38,16 +38,19 @@ extension Diffable {
 }
 
 extension Diffable where Self: Hashable {
+    /// A hashable value is its own identity: two rows are the same row when they are equal.
     public var diffIdentity: Self { self }
     public func isContentEqual(to other: Self) -> Bool { self == other }
 }
 
 extension Diffable where Self: Identifiable & Equatable {
+    /// An identifiable value's identity is its `id`.
     public var diffIdentity: ID { id }
     public func isContentEqual(to other: Self) -> Bool { self == other }
 }
 
 extension Diffable where Self: Identifiable & Hashable {
+    /// An identifiable value's identity is its `id` (not the whole value, although it is hashable).
     public var diffIdentity: ID { id }
     public func isContentEqual(to other: Self) -> Bool { self == other }
 }

@@ -3,7 +3,7 @@
 //
 // A `Changeset` says everything that happened between two models, but UITableView and
 // UICollectionView cannot be handed all of it in one `performBatchUpdates`: some combinations
-// throw, others pass UIKit's checks and then mis-animate. docs/BatchRules.md lists both; RowDiff
+// throw, others pass UIKit's checks and then mis-animate. Sources/RowDiffValidation/Documentation.docc/BatchRules.md lists both; RowDiff
 // emits only batches that pass its strict profile (S1–S6). The stages below are the fewest the
 // rules allow, in the order a user sees them. Think of them as snapshots M0 (old) … Mk (new); each
 // batch is the difference between two consecutive snapshots in UIKit's batch semantics, and each
@@ -62,7 +62,7 @@
 /// }
 /// ```
 ///
-/// Every stage passes ``BatchUpdateValidator`` in the strict profile (S1–S6 of docs/BatchRules.md)
+/// Every stage passes `BatchUpdateValidator` (in RowDiffValidation) in the strict profile (S1–S6 of Sources/RowDiffValidation/Documentation.docc/BatchRules.md)
 /// for both view kinds; stage k starts where stage k − 1 ended; the last stage's `data` is the
 /// diff's new model. There are at most four stages (reconfigure, reload, sections, rows), and only
 /// as many as the changes need: updates alone are one stage, structure without section moves is

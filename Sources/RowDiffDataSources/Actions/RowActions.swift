@@ -84,7 +84,9 @@ public enum EditingStyle: Sendable, Hashable {
 
 /// Which edge a swipe starts from.
 public enum SwipeEdge: Sendable, Hashable {
+    /// The leading edge (the left in left-to-right languages).
     case leading
+    /// The trailing edge, where a table's swipe-to-delete is.
     case trailing
 }
 
@@ -118,7 +120,9 @@ extension SwipeActions {
 public struct SwipeAction: Sendable {
     /// Destructive actions are red and, when performed, UIKit animates the row away.
     public enum Style: Sendable, Hashable {
+        /// A plain action, grey unless it has a colour.
         case normal
+        /// A destructive action, red.
         case destructive
     }
 
@@ -148,9 +152,13 @@ public struct SwipeAction: Sendable {
 
 /// A colour without UIKit: sRGB components in 0...1.
 public struct ActionColor: Sendable, Hashable {
+    /// The red component, 0...1.
     public var red: Double
+    /// The green component, 0...1.
     public var green: Double
+    /// The blue component, 0...1.
     public var blue: Double
+    /// The opacity, 0 (transparent) ... 1 (opaque).
     public var alpha: Double
 
     /// A colour from sRGB components in 0...1.

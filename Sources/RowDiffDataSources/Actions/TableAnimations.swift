@@ -1,6 +1,21 @@
 /// A table view's row animation, without UIKit (`UITableView.RowAnimation`).
 public enum RowAnimation: Sendable, Hashable, CaseIterable {
-    case fade, right, left, top, bottom, none, middle, automatic
+    /// The row fades in or out.
+    case fade
+    /// The row slides in from, or out to, the right.
+    case right
+    /// The row slides in from, or out to, the left.
+    case left
+    /// The row slides in from, or out to, the top.
+    case top
+    /// The row slides in from, or out to, the bottom.
+    case bottom
+    /// No animation: the row appears or goes at once.
+    case none
+    /// The row's old and new contents meet in the middle.
+    case middle
+    /// The table chooses an animation.
+    case automatic
 }
 
 /// The animation of each kind of operation, for sections and rows separately, as
@@ -9,8 +24,11 @@ public enum RowAnimation: Sendable, Hashable, CaseIterable {
 public struct TableAnimations: Sendable, Hashable {
     /// The animations of one level (sections or rows).
     public struct Operations: Sendable, Hashable {
+        /// The animation of inserts.
         public var insert: RowAnimation
+        /// The animation of deletes.
         public var delete: RowAnimation
+        /// The animation of reloads.
         public var reload: RowAnimation
 
         /// Animations for inserts, deletes and reloads.

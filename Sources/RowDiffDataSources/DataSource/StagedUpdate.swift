@@ -19,7 +19,7 @@
 ///
 /// Stages install in order, once each; installing an installed stage again does nothing, skipping
 /// one traps with a message. Whoever made the update (`SectionedDataSource.update(to:)`, or your
-/// own `ListDataSource` as docs/DataSources.md shows) calls `installRemaining()` after handing it
+/// own `ListDataSource` as Sources/RowDiffDataSources/Documentation.docc/DataSources.md shows) calls `installRemaining()` after handing it
 /// out, so a UI that ignores the change still ends on the final model.
 @MainActor
 public final class StagedUpdate<Section: DiffableSection> {

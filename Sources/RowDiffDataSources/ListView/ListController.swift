@@ -75,7 +75,14 @@ public final class ListController<Section: DiffableSection & Sendable>: ListView
 
     /// An owner for `host`, showing each row as `presentation` says and each header/footer as
     /// `supplementary` says (default: the section's `TitledSection` titles).
-    /// - Parameter describe: how the stand-ins' validator sees a section (nil: counts only).
+    /// - Parameters:
+    ///   - host: the list view; the owner becomes its source.
+    ///   - dataSource: the model the view shows, with its editing hooks.
+    ///   - options: the renderer's thresholds and policies; by default an owner frees replaced
+    ///     rows on the main thread (see `RenderOptions.releasesReplacedStateInBackground`).
+    ///   - presentation: each row's cell, state and actions.
+    ///   - supplementary: each section's header and footer.
+    ///   - describe: how the stand-ins' validator sees a section (nil: counts only).
     public init(
         host: any ListViewHost, dataSource: SectionedDataSource<Section> = SectionedDataSource(),
         options: RenderOptions = RenderOptions(),

@@ -60,14 +60,21 @@ public enum UpdateMode: Sendable, Hashable {
 /// One step of a sequential update, in the coordinates of the result of the previous step.
 /// The index form of `PatchStep`, without the model values.
 public enum SequentialStep: Hashable, Sendable {
+    /// Remove the section at this index, with its rows.
     case deleteSection(Int)
+    /// Insert an empty section at this index (its rows follow as `insertItem` steps).
     case insertSection(Int)
+    /// Remove the section at `from` and re-insert it so that it ends at `to`.
     case moveSection(from: Int, to: Int)
+    /// Reload the section at this index, with its rows.
     case reloadSection(Int)
+    /// Remove the row at this path.
     case deleteItem(ItemPath)
+    /// Insert a row at this path.
     case insertItem(ItemPath)
     /// Remove the row at `from` and re-insert it so that it ends at `to` (coordinates after the removal).
     case moveItem(from: ItemPath, to: ItemPath)
+    /// Reload the row at this path (its cell is made again).
     case reloadItem(ItemPath)
 
     /// The steps of `patch`, in order. Inserted sections' rows follow as `insertItem` steps.

@@ -1,6 +1,6 @@
 /// Keeps a user's drag when a state requested before it is rendered.
 ///
-/// The rule (docs/DataSources.md, "Drags and pending renders"): a state requested before the user
+/// The rule (Sources/RowDiffDataSources/Documentation.docc/DataSources.md, "Drags and pending renders"): a state requested before the user
 /// moved a row is rebased onto the move — the row stays in the section and after the neighbour the
 /// user gave it — unless that state removes the row, or puts it in another section than it had
 /// before the drag (then the state decides). States requested after the move render as they are

@@ -100,10 +100,15 @@ public enum RenderOutcome: Sendable, Hashable {
 
     /// Why a render reloaded instead of animating.
     public enum ReloadReason: Sendable, Hashable {
+        /// The first render, unless `RenderOptions.animatesFirstRender`.
         case firstRender
+        /// The render was requested with `animated: false`.
         case notAnimated
+        /// The view was not on screen (no window).
         case notVisible
+        /// The render had this many changes, more than `RenderOptions.maximumAnimatedChanges`.
         case tooManyChanges(Int)
+        /// The new state repeated a key under `DuplicatePolicy.reload`.
         case duplicateKeys
     }
 }
