@@ -51,10 +51,14 @@ func contactsExample() -> (ListDiff<Contact>, StagedChangeset<FlatSection<Contac
     }
 
     @Test func readmeQuotesTheExamplesExactly() throws {
-        let blocks = try ReadmeDocument.swiftBlocks()
-        for example in ["ReadmeExampleTests.swift", "ReadmeSectionedExampleTests.swift"] {
+        // The contacts example in the README, the sectioned one in RowDiff's "Sectioned lists" article.
+        let article = ReadmeDocument.testsDirectory.appendingPathComponent("../../Sources/RowDiff/Documentation.docc/SectionedLists.md")
+        let places = [("ReadmeExampleTests.swift", try ReadmeDocument.swiftBlocks(), "README.md"),
+                      ("ReadmeSectionedExampleTests.swift",
+                       ReadmeDocument.swiftBlocks(in: try String(contentsOf: article, encoding: .utf8)), "SectionedLists.md")]
+        for (example, blocks, document) in places {
             let region = try ReadmeDocument.quotedRegion(of: example)
-            #expect(blocks.contains(region), "README.md must quote the region of \(example) as a ```swift block, exactly")
+            #expect(blocks.contains(region), "\(document) must quote the region of \(example) as a ```swift block, exactly")
         }
     }
 

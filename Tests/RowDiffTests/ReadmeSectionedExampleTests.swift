@@ -2,9 +2,9 @@ import Foundation
 import RowDiffValidation
 import Testing
 
-// The README's sectioned Swift example, compiled and checked here. The code between the markers
-// is quoted in README.md exactly (`ReadmeExampleTests.readmeQuotesTheExamplesExactly`), and the
-// usage example in `StagedChangeset`'s documentation is taken from `MailScreen.show`.
+// The sectioned Swift example, compiled and checked here. The code between the markers is quoted
+// exactly in RowDiff's "Sectioned lists" article, Sources/RowDiff/Documentation.docc/SectionedLists.md
+// (`ReadmeExampleTests.readmeQuotesTheExamplesExactly`), and the usage example in `StagedChangeset`'s documentation is taken from `MailScreen.show`.
 
 // README: begin
 import RowDiff
