@@ -1,7 +1,7 @@
 import RowDiffDataSources
 import Testing
 
-// Where UIKit raises an exception and RowDiff's snapshots trap too (docs/Diffable.md lists every
+// Where UIKit raises an exception and RowDiff's snapshots trap too (Sources/RowDiffDataSources/Documentation.docc/Diffable.md lists every
 // choice). Each case runs in a child process that must crash; the duplicate cases that do not
 // trap are in the other suites.
 

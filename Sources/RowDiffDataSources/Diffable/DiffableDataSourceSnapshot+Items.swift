@@ -1,7 +1,7 @@
 // Item changes. An item already in the snapshot that an append or insert names again is moved
 // into place, as current UIKit does (older systems asserted); an item repeated within one call
 // counts at its last occurrence, which is what moving each element into place in turn leaves.
-// Every other UIKit exception here is a trap naming the identifier (see docs/Diffable.md).
+// Every other UIKit exception here is a trap naming the identifier (see Sources/RowDiffDataSources/Documentation.docc/Diffable.md).
 
 extension DiffableDataSourceSnapshot {
     /// Appends `identifiers` to the end of `sectionIdentifier`'s section, or of the last section

@@ -1,7 +1,7 @@
 // Section changes. Sections have no move-into-place: appending or inserting a section that is
 // already in the snapshot, or naming one twice in a call, is refused and the call changes nothing
 // (UIKit traps). Unknown destinations, a section that is its own destination and unknown
-// sections to reload trap, naming the identifier (see docs/Diffable.md).
+// sections to reload trap, naming the identifier (see Sources/RowDiffDataSources/Documentation.docc/Diffable.md).
 
 extension DiffableDataSourceSnapshot {
     /// Appends `identifiers` as empty sections at the end, in order.

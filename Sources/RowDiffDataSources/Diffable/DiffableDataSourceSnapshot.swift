@@ -19,7 +19,7 @@
 /// - Other calls UIKit traps on trap here too, with a message naming the identifier: an unknown
 ///   section or item given as a destination, to reload, reconfigure or look up by section, an
 ///   item or section that is its own destination, and appending items to a snapshot without
-///   sections. Every choice is listed in docs/Diffable.md.
+///   sections. Every choice is listed in Sources/RowDiffDataSources/Documentation.docc/Diffable.md.
 /// - Value semantics: a copy is independent of the original. Copies share storage until one of
 ///   them changes (copy on write). A snapshot is `Sendable` and can be built on any thread.
 /// - Lookups (`indexOfItem(_:)`, `indexOfSection(_:)`, `sectionIdentifier(containingItem:)`,

@@ -2,7 +2,7 @@
 import UIKit
 
 /// UIKit's `UITableViewDiffableDataSource` on RowDiff's engine, with the same initializer and
-/// members: migrating is a rename (see docs/Diffable.md, "Data sources").
+/// members: migrating is a rename (see Sources/RowDiffDataSources/Documentation.docc/Diffable.md, "Data sources").
 ///
 /// It becomes the table's data source and translates each call to a `DiffableDataSourceCore`,
 /// which holds the logic (tested on every platform with the stand-in views); a `TableViewTarget`
