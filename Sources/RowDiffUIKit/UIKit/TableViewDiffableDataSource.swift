@@ -30,8 +30,8 @@ open class TableViewDiffableDataSource<SectionIdentifierType: Hashable & Sendabl
     private let core: DiffableDataSourceCore<SectionIdentifierType, ItemIdentifierType>
     private let target: TableViewTarget
     private let cellProvider: CellProvider
-    /// Whether the empty cell used when the provider returns nil is registered.
-    private var registersPlainCell = true
+    /// Whether the empty cell used when the provider returns nil still has to be registered.
+    private var needsPlainCellRegistration = true
 
     /// The animation of row and section inserts and deletes in the next applies; `.automatic` by
     /// default. Reloads keep `.automatic`.
@@ -114,9 +114,9 @@ open class TableViewDiffableDataSource<SectionIdentifierType: Hashable & Sendabl
         if let item = core.itemIdentifier(for: ItemPath(indexPath)), let cell = cellProvider(tableView, indexPath, item) { return cell }
         // The provider returned nil: UIKit needs a cell anyway, and this one shows nothing.
         let identifier = ViewRegistration.plainReuseIdentifier(.cell)
-        if registersPlainCell {
+        if needsPlainCellRegistration {
             tableView.register(UITableViewCell.self, forCellReuseIdentifier: identifier)
-            registersPlainCell = false
+            needsPlainCellRegistration = false
         }
         return tableView.dequeueReusableCell(withIdentifier: identifier, for: indexPath)
     }
