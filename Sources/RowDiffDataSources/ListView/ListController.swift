@@ -33,7 +33,7 @@ public final class ListController<Section: DiffableSection & Sendable>: ListView
         set { host.animations = newValue }
     }
 
-    private let present: @MainActor (Section.Row) -> RowPresentation
+    let present: @MainActor (Section.Row) -> RowPresentation
     private let supplementary: @MainActor (Section, ListElement) -> Supplementary?
     private let describe: ((Section) -> ValidationSnapshot.Section)?
 
@@ -44,6 +44,8 @@ public final class ListController<Section: DiffableSection & Sendable>: ListView
     /// else and to answer `isShowingCurrentContent`.
     private var shown: [ObjectIdentifier: ShownView<Section.Row>] = [:]
     private var sweepThreshold = 64
+    /// What the owner's extensions keep (row heights, display and prefetch hooks, the scroll anchor).
+    let extras = OwnerExtras<Section>()
 
     /// An owner for `host`, showing each row as `presentation` says and each header/footer as
     /// `supplementary` says (default: the section's `TitledSection` titles).

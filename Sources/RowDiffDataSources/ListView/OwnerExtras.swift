@@ -1,0 +1,7 @@
+/// What `ListController`'s extensions keep between calls, in one object the owner holds, so that
+/// each extension stays in its own file.
+@MainActor
+final class OwnerExtras<Section: DiffableSection> {
+    /// `hasExplicitRowHeights` for the model of a data source version (ListController+RowHeights.swift).
+    var explicitRowHeights: (version: Int, value: Bool)?
+}
