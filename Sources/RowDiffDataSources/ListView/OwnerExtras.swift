@@ -4,4 +4,7 @@
 final class OwnerExtras<Section: DiffableSection> {
     /// `hasExplicitRowHeights` for the model of a data source version (ListController+RowHeights.swift).
     var explicitRowHeights: (version: Int, value: Bool)?
+    /// The owner's prefetch handlers (ListController+Display.swift).
+    var onPrefetch: (@MainActor ([Section.Row.DiffIdentity]) -> Void)?
+    var onCancelPrefetch: (@MainActor ([Section.Row.DiffIdentity]) -> Void)?
 }

@@ -71,8 +71,29 @@ extension StandInListView: ScrollGeometry {
 
     func move(to newOffset: Double) {
         guard newOffset.isFinite else { return }
+        let distance = newOffset - offset
         offset = newOffset
         updateVisibleCells()
+        prefetch(ahead: distance)
+    }
+
+    /// After a scroll by `distance` (down when positive): asks for the rows within
+    /// `prefetchDistance` ahead that were not asked for yet, and cancels those asked for before
+    /// that are neither on screen nor ahead any more.
+    /// - Complexity: O(prefetchDistance + rows prefetched).
+    private func prefetch(ahead distance: Double) {
+        guard let source, viewportHeight != nil, distance != 0 else { return }
+        let edge = distance > 0 ? visiblePaths.last : visiblePaths.first
+        let ahead = edge.map { geometry.rows(from: $0, forward: distance > 0, count: max(0, prefetchDistance)) } ?? []
+        let aheadSet = Set(ahead)
+        // Rows that came on screen were used, not cancelled.
+        prefetched.subtract(visiblePaths)
+        let cancelled = prefetched.filter { !aheadSet.contains($0) }.sorted()
+        let fresh = ahead.filter { !prefetched.contains($0) }
+        prefetched.subtract(cancelled)
+        prefetched.formUnion(fresh)
+        if !cancelled.isEmpty { source.cancelPrefetchingItems(at: cancelled) }
+        if !fresh.isEmpty { source.prefetchItems(at: fresh) }
     }
 
     /// The rows on screen: all of them without a viewport, else those intersecting it.
@@ -177,13 +198,20 @@ extension StandInListView: ScrollGeometry {
         let now = visibleRows()
         guard now != visiblePaths else { return }
         let nowSet = Set(now), before = Set(visiblePaths)
+        var leaving: [(cell: StandInView, path: ItemPath)] = []
         for path in visiblePaths where !nowSet.contains(path) {
-            if let cell = cellAt.removeValue(forKey: path) { enqueue(cell, as: .cell) }
+            if let cell = cellAt.removeValue(forKey: path) {
+                enqueue(cell, as: .cell)
+                leaving.append((cell, path))
+            }
         }
+        for (cell, path) in leaving { source.didEndDisplaying(cell, at: path) }
         visiblePaths = now
-        for path in now where !before.contains(path) {
+        let entering = now.filter { !before.contains($0) }
+        for path in entering {
             if let cell = source.cell(at: path) as? StandInView { cellAt[path] = cell }
         }
+        for path in entering { if let cell = cellAt[path] { source.willDisplay(cell, at: path) } }
         checkViews("after scrolling")
     }
 }

@@ -152,6 +152,14 @@ public class StandInListView: ListViewHost {
     public var sectionFooterHeight = 28.0 {
         didSet { layoutChanged() }
     }
+    /// How many rows ahead of the viewport, in the direction of a scroll, the view asks the
+    /// source to prefetch (`prefetchItems(at:)`); 0: no prefetching. Rows prefetched and then
+    /// left behind by a scroll the other way (neither shown nor ahead) are cancelled
+    /// (`cancelPrefetchingItems(at:)`); rows that come on screen were used. Batches move the
+    /// rows with their paths (deleted ones are forgotten); `reloadData` forgets them all.
+    public var prefetchDistance = 10
+    /// The rows asked for with `prefetchItems(at:)` and neither shown nor cancelled since.
+    public var prefetchedPaths: Set<ItemPath> { prefetched }
 
     // MARK: Internal state
 
@@ -165,6 +173,7 @@ public class StandInListView: ListViewHost {
     var offset = 0.0
     /// Increases on every `reloadData`: a move finishes placing cells only if none came between.
     var reloadGeneration = 0
+    var prefetched = Set<ItemPath>()
 
     private var registered: [ListElement: [String: ViewRegistration.Source]] = [:]
     private var pool: [ListElement: [String: [StandInView]]] = [:]
@@ -364,6 +373,7 @@ public class StandInListView: ListViewHost {
         footers = newFooters
         titles = newTitles
         selectedPaths = Set(selectedPaths.compactMap { map.newPath(ofOld: $0) })
+        prefetched = Set(prefetched.compactMap { map.newPath(ofOld: $0) })
         counts = newCounts
         shown = after
         layOut(source, remapping: map)
@@ -379,6 +389,8 @@ public class StandInListView: ListViewHost {
                 placement.leaving.append((cell, from))
             }
         }
+        // Told before anything is dequeued: a cell is not reused while it is still on screen.
+        for (cell, path) in placement.leaving { source.didEndDisplaying(cell, at: path) }
         var newCellAt: [ItemPath: StandInView] = [:]
         for path in nowVisible {
             guard let (existing, _) = keptAt[path] else {
@@ -400,12 +412,14 @@ public class StandInListView: ListViewHost {
         return placement
     }
 
-    /// Dequeues the cells `placement` left to make, unless the view reloaded since.
+    /// Dequeues the cells `placement` left to make, unless the view reloaded since, and tells
+    /// the source it shows them.
     func fill(_ placement: Placement) {
         guard let source, placement.generation == reloadGeneration else { return }
         for path in placement.entering {
             if let cell = source.cell(at: path) as? StandInView { cellAt[path] = cell }
         }
+        for path in placement.entering { if let cell = cellAt[path] { source.willDisplay(cell, at: path) } }
     }
 
     func sectionViews(_ s: Int, _ source: any ListViewSource) -> (StandInView?, StandInView?, (header: String?, footer: String?)) {
@@ -419,12 +433,15 @@ public class StandInListView: ListViewHost {
         for path in visiblePaths { enqueue(cellAt[path], as: .cell) }
         for view in headers { enqueue(view, as: .header) }
         for view in footers { enqueue(view, as: .footer) }
+        let leaving = visiblePaths.compactMap { path in cellAt[path].map { (cell: $0, path: path) } }
         cellAt = [:]
         visiblePaths = []
         headers = []
         footers = []
         titles = []
         selectedPaths = []
+        prefetched = []
+        for (cell, path) in leaving { source?.didEndDisplaying(cell, at: path) }
         guard let source else {
             counts = []
             geometry.set(counts: [], headers: [], footers: [], explicit: [])
@@ -445,6 +462,7 @@ public class StandInListView: ListViewHost {
         }
         shown = modelCheck == .full ? source.validationSnapshot() : ValidationSnapshot(counts: counts)
         checkViews("after reloadData")
+        for path in visiblePaths { if let cell = cellAt[path] { source.willDisplay(cell, at: path) } }
     }
 
     /// Every visible cell and every section view must show the current content of what it stands for.

@@ -10,6 +10,8 @@ public final class CollectionViewAdapter: NSObject, UICollectionViewDataSource, 
     /// The app's own delegate: it receives every delegate and scroll-view call the owner does not
     /// answer, and the calls the owner only observes.
     public weak var delegate: (any UICollectionViewDelegate)?
+    /// The app's own prefetch data source: it receives the prefetch calls after the owner (CollectionViewAdapter+Display.swift).
+    public weak var prefetchDataSource: (any UICollectionViewDataSourcePrefetching)?
 
     /// Identifiers of the plain views registered for kinds RowDiff does not describe.
     private var plainIdentifiers: Set<String> = []

@@ -31,6 +31,7 @@ public final class CollectionViewTarget: ListViewHost {
             if newValue != nil {
                 collectionView.dataSource = adapter
                 collectionView.delegate = adapter
+                collectionView.prefetchDataSource = adapter
             }
         }
     }

@@ -10,6 +10,8 @@ public final class TableViewAdapter: NSObject, UITableViewDataSource, UITableVie
     /// The app's own delegate: it receives every delegate and scroll-view call the owner does not
     /// answer, and the calls the owner only observes.
     public weak var delegate: (any UITableViewDelegate)?
+    /// The app's own prefetch data source: it receives the prefetch calls after the owner (TableViewAdapter+Display.swift).
+    public weak var prefetchDataSource: (any UITableViewDataSourcePrefetching)?
 
     override public init() { super.init() }
 

@@ -34,6 +34,7 @@ public final class TableViewTarget: ListViewHost {
             if newValue != nil {
                 tableView.dataSource = adapter
                 tableView.delegate = adapter
+                tableView.prefetchDataSource = adapter
             }
         }
     }
