@@ -7,4 +7,7 @@ final class OwnerExtras<Section: DiffableSection> {
     /// The owner's prefetch handlers (ListController+Display.swift).
     var onPrefetch: (@MainActor ([Section.Row.DiffIdentity]) -> Void)?
     var onCancelPrefetch: (@MainActor ([Section.Row.DiffIdentity]) -> Void)?
+    /// The scroll anchor, and what was captured before the render being applied (ListController+ScrollAnchor.swift).
+    var scrollAnchor = ScrollAnchor.none
+    var anchorCapture: AnchorCapture<Section.Row.DiffIdentity>?
 }

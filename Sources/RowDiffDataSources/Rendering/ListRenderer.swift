@@ -44,6 +44,8 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
     public private(set) var appliedRenderCount = 0
     /// The number of applied renders that reloaded the target.
     public private(set) var reloadCount = 0
+    /// Told right before a render's first batch or reload and right after its last (ListController+ScrollAnchor.swift).
+    var applyObserver: (@MainActor (RenderApplyPhase) -> Void)?
 
     /// The diff's scratch memory, kept between renders.
     private let context = DiffContext()
@@ -336,6 +338,7 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
         let outcome: RenderOutcome
         let change: ListChange<Section>
 
+        applyObserver?(.willApply)
         switch decision {
         case .reload(let reason):
             dataSource.install(final, index: computed.index)
@@ -370,6 +373,7 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
             change = .staged(StagedUpdate(applied: staged, final: final))
             stagedData = staged
         }
+        applyObserver?(.didApply)
         appliedRenderCount += 1
         lastOutcome = outcome
         onRender?(outcome)
