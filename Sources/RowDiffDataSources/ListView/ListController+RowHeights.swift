@@ -21,8 +21,18 @@ extension ListController {
 
     private static func declaresRowHeights(_ sections: [Section], _ present: (Section.Row) -> RowPresentation) -> Bool {
         if let keyed = sections as? [KeyedSection] {
-            // The actions box is read in place: no presentation (and no copy of the row's state) per row.
-            return keyed.contains { $0.rows.contains { $0.storage.actions.map { $0.actions.height != nil || $0.actions.estimatedHeight != nil } ?? false } }
+            // Rows read in place: most have no actions box at all, and a row is one word, so the scan
+            // is a load and a test per row (no presentation, no copy of the row's actions or state).
+            for section in keyed {
+                let found = section.rows.withUnsafeBufferPointer { rows in
+                    for index in rows.indices {
+                        if let box = rows[index].storage.actions, box.actions.height != nil || box.actions.estimatedHeight != nil { return true }
+                    }
+                    return false
+                }
+                if found { return true }
+            }
+            return false
         }
         return sections.contains { section in
             section.rows.contains { row in

@@ -110,6 +110,25 @@ struct StandInGeometry {
         return found
     }
 
+    /// The sections whose extent (header, rows, footer) intersects `minY..<maxY`, top to bottom.
+    /// - Complexity: O(log sections + sections found).
+    func sections(intersecting minY: Double, _ maxY: Double) -> [Int] {
+        guard maxY > minY, !counts.isEmpty else { return [] }
+        // The first section ending below `minY`: sectionTops[s + 1] > minY.
+        var low = 0, high = counts.count
+        while low < high {
+            let mid = (low + high) / 2
+            if sectionTops[mid + 1] > minY { high = mid } else { low = mid + 1 }
+        }
+        var found: [Int] = []
+        var s = low
+        while s < counts.count, sectionTops[s] < maxY {
+            found.append(s)
+            s += 1
+        }
+        return found
+    }
+
     /// The first row of section `s` whose bottom is below `y`.
     private func firstRow(in s: Int, endingBelow y: Double) -> Int {
         let local = y - rowsTop(s)

@@ -141,15 +141,24 @@ extension StandInListView: ScrollGeometry {
         } else {
             explicit = Array(repeating: nil, count: counts.count)
         }
-        setGeometry(source, explicit: explicit)
+        setGeometry(source, explicit: explicit, keptSections: map)
     }
 
     /// The geometry from the current counts, section views and `explicit` row heights; the
-    /// offset kept within the bounds.
-    private func setGeometry(_ source: any ListViewSource, explicit: [StandInGeometry.ExplicitRows?]) {
+    /// offset kept within the bounds. With `keptSections`, a section a batch kept keeps its header
+    /// and footer heights (a changed header or footer reloads its section, which is then new):
+    /// only new sections are asked.
+    private func setGeometry(
+        _ source: any ListViewSource, explicit: [StandInGeometry.ExplicitRows?], keptSections map: BatchUpdateRowMap? = nil
+    ) {
+        func height(_ element: ListElement, _ s: Int, _ old: [Double]) -> Double {
+            if let map, case .kept(let o) = map.sections[s], old.indices.contains(o) { return old[o] }
+            return supplementaryHeight(element, s, source)
+        }
+        let oldHeaders = geometry.headerHeights, oldFooters = geometry.footerHeights
         geometry.rowHeight = rowHeight
-        geometry.set(counts: counts, headers: counts.indices.map { supplementaryHeight(.header, $0, source) },
-                     footers: counts.indices.map { supplementaryHeight(.footer, $0, source) }, explicit: explicit)
+        geometry.set(counts: counts, headers: counts.indices.map { height(.header, $0, oldHeaders) },
+                     footers: counts.indices.map { height(.footer, $0, oldFooters) }, explicit: explicit)
         if viewportHeight == nil {
             offset = 0
         } else {

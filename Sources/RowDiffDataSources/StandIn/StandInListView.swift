@@ -465,7 +465,8 @@ public class StandInListView: ListViewHost {
         for path in visiblePaths { if let cell = cellAt[path] { source.willDisplay(cell, at: path) } }
     }
 
-    /// Every visible cell and every section view must show the current content of what it stands for.
+    /// Every visible cell and every section view (on screen, with `.countsAndVisibleRows`) must
+    /// show the current content of what it stands for.
     func checkViews(_ when: String) {
         guard let source else { return }
         for path in visiblePaths {
@@ -477,7 +478,10 @@ public class StandInListView: ListViewHost {
                 problems.append("\(when): the cell at \(path) shows stale or other content")
             }
         }
-        for s in counts.indices {
+        // Section views: all of them with full checks or no viewport; else those on screen.
+        let sections = modelCheck == .full || viewportHeight == nil
+            ? Array(counts.indices) : geometry.sections(intersecting: offset, offset + max(0, viewportHeight ?? 0))
+        for s in sections {
             let path = ItemPath(section: s, item: 0)
             for (element, view) in [(ListElement.header, headers[s]), (.footer, footers[s])] {
                 if let view, !source.isShowingCurrentContent(view, for: element, at: path) {
