@@ -20,10 +20,15 @@ import RowDiffDataSources
         let changes = view.capabilityChangeCount
         await owner.renderer.renderAndWait([KeyedSection(key: "s", rows: [nameRow("a", "A", actions: RowActions(height: 80))])])
         #expect(owner.hasExplicitRowHeights && view.capabilityChangeCount == changes + 1)
-        #expect(view.heightOfRow(at: ItemPath(section: 0, item: 0)) == 80 && view.heightQueryCount == 1)
+        #expect(view.heightOfRow(at: ItemPath(section: 0, item: 0)) == 80)
+        #expect(view.frameOfItem(at: ItemPath(section: 0, item: 0))?.height == 80, "the layout asked the row's height")
+        let asked = view.heightQueryCount
+        #expect(asked > 0)
         await owner.renderer.renderAndWait([KeyedSection(key: "s", rows: [nameRow("a", "A")])])
         #expect(!owner.hasExplicitRowHeights && view.capabilityChangeCount == changes + 2)
-        #expect(view.heightOfRow(at: ItemPath(section: 0, item: 0)) == nil && view.heightQueryCount == 1)
+        #expect(view.heightOfRow(at: ItemPath(section: 0, item: 0)) == nil)
+        #expect(view.heightQueryCount == asked, "no height asked once no row has one")
+        #expect(view.frameOfItem(at: ItemPath(section: 0, item: 0))?.height == view.rowHeight)
     }
 
     @Test func ownRowTypes_areScannedThroughTheirPresentation_unlessTheAppSays() async {

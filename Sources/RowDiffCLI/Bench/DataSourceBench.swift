@@ -104,6 +104,9 @@ struct DataSourceReport: Codable, Sendable {
     /// (DataSourceBench+Renderer.swift); nil when not run from the main thread.
     var bursts: [Burst]?
     var firstLookup: FirstLookup?
+    /// A `ListController` on a viewport stand-in, table and collection view (DataSourceBench+Owner.swift);
+    /// nil when not run from the main thread.
+    var owners: [OwnerRender]?
 }
 
 /// Runs the data-source section. Sizes scale with `scale` like the workloads (tests use a tiny one).
@@ -126,6 +129,7 @@ struct DataSourceBench {
         var report = Self.onMainActor { bench.value.measureAll() }
         // Asynchronous (the renderer diffs off the main actor): not inside the synchronous hop.
         if let renderer = measureRendererFromMainThread() { (report.bursts, report.firstLookup) = renderer }
+        report.owners = measureOwnersFromMainThread()
         return report
     }
 
@@ -500,7 +504,7 @@ extension DataSourceReport {
                 + "index path → key ×\(backward) per lookup (O(1): the work per lookup does not grow; "
                 + "larger tables only miss the cache more)\n"
         }
-        return out + rendererTable
+        return out + rendererTable + ownerTable
     }
 
     /// One render workload's table.

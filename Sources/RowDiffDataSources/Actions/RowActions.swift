@@ -34,6 +34,10 @@ public struct RowActions: Sendable {
     public var estimatedHeight: Double?
     /// Whether the row can take focus (tvOS, iPadOS with a keyboard); nil: the view's default.
     public var canFocus: Bool?
+    /// Called with true when the row's cell comes on screen and false when it leaves
+    /// (FunctionalTableData's visibility action; UIKit's `willDisplay` / `didEndDisplaying`).
+    /// The row is the one the cell showed, even when a batch has moved or removed it since.
+    public var onVisibilityChange: (@MainActor @Sendable (_ isVisible: Bool) -> Void)?
 
     /// Actions; every one is optional.
     public init(
@@ -42,7 +46,8 @@ public struct RowActions: Sendable {
         leadingSwipe: SwipeActions? = nil, trailingSwipe: SwipeActions? = nil, contextMenu: ContextMenu? = nil,
         onDelete: (@MainActor @Sendable () -> Void)? = nil,
         onMove: (@MainActor @Sendable (_ from: ItemPath, _ to: ItemPath) -> Bool)? = nil,
-        height: Double? = nil, estimatedHeight: Double? = nil, canFocus: Bool? = nil
+        height: Double? = nil, estimatedHeight: Double? = nil, canFocus: Bool? = nil,
+        onVisibilityChange: (@MainActor @Sendable (_ isVisible: Bool) -> Void)? = nil
     ) {
         self.onSelect = onSelect
         self.onDeselect = onDeselect
@@ -56,13 +61,14 @@ public struct RowActions: Sendable {
         self.height = height
         self.estimatedHeight = estimatedHeight
         self.canFocus = canFocus
+        self.onVisibilityChange = onVisibilityChange
     }
 
     /// True when no action, height or permission is set (such rows need no storage).
     var isEmpty: Bool {
         onSelect == nil && onDeselect == nil && canSelect == nil && canHighlight == nil && leadingSwipe == nil
             && trailingSwipe == nil && contextMenu == nil && onDelete == nil && onMove == nil && height == nil
-            && estimatedHeight == nil && canFocus == nil
+            && estimatedHeight == nil && canFocus == nil && onVisibilityChange == nil
     }
 }
 

@@ -57,7 +57,7 @@ public final class ListController<Section: DiffableSection & Sendable>: ListView
         set { host.animations = newValue }
     }
 
-    private let present: @MainActor (Section.Row) -> RowPresentation
+    let present: @MainActor (Section.Row) -> RowPresentation
     private let supplementary: @MainActor (Section, ListElement) -> Supplementary?
     private let describe: ((Section) -> ValidationSnapshot.Section)?
 
@@ -72,6 +72,8 @@ public final class ListController<Section: DiffableSection & Sendable>: ListView
     private var rowActions: ((Section.Row) -> RowActions)?
     /// The traits of the last render's model.
     private var traits = RowTraits(hasExplicitRowHeights: false, hasFocusRules: false)
+    /// What the owner's extensions keep (display and prefetch hooks, the scroll anchor).
+    let extras = OwnerExtras<Section>()
 
     /// An owner for `host`, showing each row as `presentation` says and each header/footer as
     /// `supplementary` says (default: the section's `TitledSection` titles).
@@ -100,13 +102,24 @@ public final class ListController<Section: DiffableSection & Sendable>: ListView
         renderer.isOwned = true
         renderer.sectionsUpdatedInPlace = { [weak self] updates in self?.showInPlace(updates) }
         renderer.willApply = { [weak self] final, traits in self?.willApply(final, traits) }
+        renderer.didApply = { [weak self] in
+            self?.isApplyingRender = false
+            self?.tellHostOfNewTraits()
+        }
     }
 
     // MARK: What the view asks
 
+    /// Whether the traits changed since the host was last told.
+    private var traitsChanged = false
+    /// True between a render's `willApply` and its `didApply`.
+    private var isApplyingRender = false
+
     /// Before a render reaches the view: its model's traits, so that the view asks heights and
-    /// focus exactly when some row needs them.
+    /// focus exactly when some row needs them. The host hears of a change once the render is
+    /// applied (`tellHostOfNewTraits`): the view then asks anew, rows already laid out included.
     private func willApply(_ final: [Section], _ found: RowTraits?) {
+        isApplyingRender = true
         if let found {
             refreshTraits(found)
         } else if declaresRowHeights == nil {
@@ -122,6 +135,13 @@ public final class ListController<Section: DiffableSection & Sendable>: ListView
         guard heights != hasExplicitRowHeights || found.hasFocusRules != hasFocusRules else { return }
         hasExplicitRowHeights = heights
         hasFocusRules = found.hasFocusRules
+        traitsChanged = true
+        if !isApplyingRender { tellHostOfNewTraits() }
+    }
+
+    private func tellHostOfNewTraits() {
+        guard traitsChanged else { return }
+        traitsChanged = false
         host.sourceCapabilitiesChanged()
     }
 

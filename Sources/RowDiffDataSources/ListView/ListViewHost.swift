@@ -128,6 +128,17 @@ public protocol ListViewSource: AnyObject {
 
     /// The model as the validator sees it (identities, content and kinds where known).
     func validationSnapshot() -> ValidationSnapshot
+
+    // Display and prefetching (defaults that do nothing: ListViewSource+Display.swift)
+    /// The view is about to show `view`, the cell it dequeued for the row at `path`.
+    func willDisplay(_ view: AnyObject, at path: ItemPath)
+    /// The view no longer shows `view`. `path` is where its row was when the view last placed
+    /// it: after a batch it may name another row, or none; the row is the one `view` showed.
+    func didEndDisplaying(_ view: AnyObject, at path: ItemPath)
+    /// The view expects to show these rows soon, nearest first (UIKit's prefetching).
+    func prefetchItems(at paths: [ItemPath])
+    /// Rows of an earlier `prefetchItems(at:)` the view no longer expects to show soon.
+    func cancelPrefetchingItems(at paths: [ItemPath])
 }
 
 extension ListViewSource {

@@ -44,6 +44,8 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
     public private(set) var appliedRenderCount = 0
     /// The number of applied renders that reloaded the target.
     public private(set) var reloadCount = 0
+    /// Told right before a render's first batch or reload and right after its last (ListController+ScrollAnchor.swift).
+    var applyObserver: (@MainActor (RenderApplyPhase) -> Void)?
 
     /// The tasks of `bind(_:)`, cancelled when the renderer goes away.
     var bindings: [Task<Void, any Error>] = []
@@ -67,6 +69,9 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
     /// Called at the start of applying a render, before the target is touched, with the model it
     /// installs and, when `findsTraits` is set, that model's traits.
     var willApply: (@MainActor (_ final: [Section], _ traits: RowTraits?) -> Void)?
+    /// Called once a render's batches (or its reload) were handed to the target, before
+    /// `applyObserver` hears `.didApply`.
+    var didApply: (@MainActor () -> Void)?
 
     /// The diff's scratch memory, kept between renders.
     private let context = DiffContext()
@@ -396,6 +401,7 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
         let outcome: RenderOutcome
         let change: ListChange<Section>
 
+        applyObserver?(.willApply)
         switch decision {
         case .reload(let reason):
             dataSource.install(final, index: computed.index)
@@ -431,6 +437,8 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
             stagedData = staged
             if !inPlace.isEmpty { sectionsUpdatedInPlace?(inPlace) }
         }
+        didApply?()
+        applyObserver?(.didApply)
         appliedRenderCount += 1
         lastOutcome = outcome
         onRender?(outcome)

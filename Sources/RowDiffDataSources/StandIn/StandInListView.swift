@@ -1,18 +1,39 @@
-import RowDiffValidation
+@_spi(StandIn) import RowDiff
+@_spi(StandIn) import RowDiffValidation
+
+
 /// A list view for every platform that behaves as `UITableView` / `UICollectionView` do for what
 /// an owner relies on: registration and dequeuing (with a reuse pool, `prepareForReuse`, nibs
 /// and storyboard prototypes), headers and footers, batch updates judged by `BatchUpdateValidator`
-/// (strict profile) and applied the way UIKit places cells (`BatchUpdateLayout`), reconfigures
-/// that hand back the existing cell, selection, swipe actions, context menus, editing and
-/// interactive moves. Use `StandInTableView` or `StandInCollectionView`.
+/// (strict profile) and applied the way UIKit places cells, reconfigures that hand back the
+/// existing cell, selection, swipe actions, context menus, editing and interactive moves. Use
+/// `StandInTableView` or `StandInCollectionView`.
 ///
-/// Every row is on screen (there is no scrolling). A dequeue UIKit would refuse is recorded in
-/// `dequeueFailures` and returns nil, instead of raising. After every update it checks that each
-/// cell, header and footer shows its row's or section's current content; what went wrong is in
-/// `problems`.
+/// **Every row on screen** (the default): `cells` holds a cell for every row, as a view tall
+/// enough for the whole list would. **A viewport** (`viewportHeight` set): the view lays rows out
+/// top to bottom — headers, rows and footers with the heights described under "Geometry" — and
+/// makes, configures and reuses cells only for the rows whose frames intersect the visible area
+/// (`contentOffset ..< contentOffset + viewportHeight`), as UIKit does; the test scrolls with
+/// `scroll(toOffset:)` and `scrollToItem(at:position:)`. Then `cells` holds the visible rows' cells.
 ///
-/// - Complexity: a batch costs O(sections + rows) plus the validator's work and one dequeue per
-///   new or reconfigured cell.
+/// **Geometry.** A row's height is the source's `height(at:)` (else `estimatedHeight(at:)`, else
+/// `rowHeight`) when the source has explicit row heights (`hasExplicitRowHeights`), and `rowHeight`
+/// otherwise, when the source is never asked (`heightQueryCount` counts the questions). Rows are
+/// asked on `reloadData` and when a batch inserts, reloads or reconfigures them; kept and moved
+/// rows keep their heights. A header or footer is the source's `supplementaryHeight` high, else
+/// `sectionHeaderHeight` / `sectionFooterHeight` when the section shows one (a view or a title),
+/// else 0. Section views are made for every section.
+///
+/// **Checks.** A dequeue UIKit would refuse is recorded in `dequeueFailures` and returns nil,
+/// instead of raising. Every batch goes through the validator; with `modelCheck == .full` (the
+/// default) against full snapshots of the model (identities, content, kinds) before and after,
+/// with `.countsAndVisibleRows` against the row counts only — O(sections + operations), what a
+/// large list needs. Either way, after every update each visible cell, header and footer must
+/// show its row's or section's current content. What went wrong is in `problems`.
+///
+/// - Complexity: a batch costs O(sections + operations · log operations) plus one dequeue per new,
+///   reloaded or reconfigured visible cell and the validator's work (O(rows) with full
+///   snapshots); with every row on screen, O(rows) to place the cells.
 @MainActor
 public class StandInListView: ListViewHost {
     public let listKind: ListViewKind
@@ -33,57 +54,152 @@ public class StandInListView: ListViewHost {
     /// Whether the view shows section headers and footers (a collection view's layout decides).
     public var showsSupplementaryViews = true
 
+    /// How much of the model each batch is checked against.
+    public enum ModelCheck: Sendable, Hashable {
+        /// Full snapshots of the model before and after every batch (identities, content, kinds):
+        /// the validator also finds identity corruption and stale content in rows off screen.
+        /// O(rows) per batch; the default, for small tests.
+        case full
+        /// The row counts before and after every batch (every rule UIKit raises on, and the strict
+        /// profile), and the visible rows' identities and content. O(sections + operations) per
+        /// batch: for large lists in a viewport.
+        case countsAndVisibleRows
+    }
+
+    /// How much of the model each batch is checked against; `.full` by default.
+    public var modelCheck = ModelCheck.full
+
     /// The storyboard's prototype cells: reuse identifier → class (registered before any code runs).
     public var prototypes: [String: StandInView.Type] = [:]
     /// The nibs of the bundle: nib name → the class of its one view.
     public var nibs: [String: StandInView.Type] = [:]
 
-    /// The cells on screen, per section.
-    public private(set) var cells: [[StandInView?]] = []
+    // MARK: What the view shows
+
+    /// The cells on screen, per section: with every row on screen, the cell of every row
+    /// (`cells[s][r]` for row `r` of section `s`; nil where the dequeue failed). With a viewport,
+    /// each section's visible rows' cells, top to bottom (`cells[s][0]` is the first visible row
+    /// of section `s`, not row 0; see `visibleCells` for their paths).
+    /// - Complexity: O(sections + rows on screen).
+    public var cells: [[StandInView?]] {
+        if viewportHeight == nil {
+            return counts.indices.map { s in (0..<counts[s]).map { cellAt[ItemPath(section: s, item: $0)] } }
+        }
+        var bySection = [[StandInView?]](repeating: [], count: counts.count)
+        for path in visiblePaths { bySection[path.section].append(cellAt[path]) }
+        return bySection
+    }
+
+    /// The visible rows and their cells, top to bottom (nil where the dequeue failed).
+    public var visibleCells: [(path: ItemPath, cell: StandInView?)] { visiblePaths.map { ($0, cellAt[$0]) } }
+
+    /// The visible rows, top to bottom (UIKit: `indexPathsForVisibleRows`).
+    public var indexPathsForVisibleRows: [ItemPath] { visiblePaths }
+
+    /// The cell of the row at `path` if it is visible (UIKit: `cellForRow(at:)`); nil otherwise.
+    /// - Complexity: O(1).
+    public func cell(at path: ItemPath) -> StandInView? { cellAt[path] }
+
     /// Each section's header view (nil: none, or a title).
     public private(set) var headers: [StandInView?] = []
     /// Each section's footer view.
     public private(set) var footers: [StandInView?] = []
     /// Each section's header and footer titles, as a table shows them.
     public private(set) var titles: [(header: String?, footer: String?)] = []
-    /// The paths of the selected rows.
-    public private(set) var selectedPaths: Set<ItemPath> = []
+    /// The paths of the selected rows (moved with their rows by batches, as UIKit does).
+    public internal(set) var selectedPaths: Set<ItemPath> = []
 
     /// Registrations received, in order.
     public private(set) var registrations: [(element: ListElement, reuseIdentifier: String)] = []
     /// Dequeues UIKit would not satisfy.
     public private(set) var dequeueFailures: [DequeueFailure] = []
-    /// Every batch applied, with the animations in force.
-    public private(set) var batches: [(update: BatchUpdate, animations: TableAnimations)] = []
+    /// The most recent batches applied, with the animations in force, oldest first: at most
+    /// `maximumRecordedBatches` of them (all of them when it is nil).
+    public var batches: [(update: BatchUpdate, animations: TableAnimations)] {
+        guard let limit = maximumRecordedBatches, batchLog.count > limit else { return batchLog }
+        return Array(batchLog.suffix(limit))
+    }
+    /// How many batches `batches` keeps (nil: every one, which a long run pays for in memory).
+    public var maximumRecordedBatches: Int? = 1_000
+    /// The number of batches applied since the view was made.
+    public private(set) var batchCount = 0
     /// The number of `reloadData` calls.
     public private(set) var reloadCount = 0
     /// The number of views made (not reused).
     public private(set) var madeViewCount = 0
     /// The number of refused moves the view was restored from.
-    public private(set) var restoredMoves = 0
+    public internal(set) var restoredMoves = 0
+    /// The number of row-height questions asked of the source (`height(at:)` and
+    /// `estimatedHeight(at:)`): none when it has no explicit row heights.
+    public internal(set) var heightQueryCount = 0
     /// The number of times the view was laid out again for new header or footer heights.
     public private(set) var supplementaryLayoutCount = 0
+    /// How many times the source said its capabilities changed (UIKit: the delegate set again).
+    public internal(set) var capabilityChangeCount = 0
     /// Validator violations, stale views, data changed outside an update block, interleaved
-    /// batches, and failed dequeues. Headers, footers and titles are checked once the main actor
-    /// is done with the render that changed them (when this is read, or the user acts): an owner
-    /// updates them in place right after handing the view its batches, as on a device the user
-    /// sees only the end of that main-actor turn.
+    /// batches, failed dequeues, updates during a drop, and scrolls UIKit would refuse. Headers,
+    /// footers and titles are checked once the main actor is done with the render that changed
+    /// them (when this is read, or the user acts): an owner updates them in place right after
+    /// handing the view its batches, and on a device the user sees only the end of that turn.
     public var problems: [String] {
         checkPendingSupplementaries()
         return recordedProblems
     }
 
-    private var recordedProblems: [String] = []
-    /// When headers and footers were last changed without being checked since.
-    private var pendingSupplementaryCheck: String?
+    var recordedProblems: [String] = []
+    /// The sections whose headers and footers were last changed, and when, not checked since.
+    private var pendingSupplementaryCheck: (when: String, sections: [Int])?
 
-    /// What the view shows, as the validator sees it.
-    public private(set) var shown = ValidationSnapshot(counts: [])
+    /// What the view shows, as the validator sees it: the model's full snapshot with
+    /// `modelCheck == .full`, its row counts with `.countsAndVisibleRows`.
+    public internal(set) var shown = ValidationSnapshot(counts: [])
+
+    // MARK: Viewport and geometry
+
+    /// The height of the visible area; nil (the default): every row is on screen.
+    public var viewportHeight: Double? {
+        didSet { layoutChanged() }
+    }
+    /// The height of a row without one of its own (UIKit: `rowHeight`, or the estimate).
+    public var rowHeight = 44.0 {
+        didSet { layoutChanged() }
+    }
+    /// The height of a section's header when it shows one and the source gives no height.
+    public var sectionHeaderHeight = 28.0 {
+        didSet { layoutChanged() }
+    }
+    /// The height of a section's footer when it shows one and the source gives no height.
+    public var sectionFooterHeight = 28.0 {
+        didSet { layoutChanged() }
+    }
+    /// How many rows ahead of the viewport, in the direction of a scroll, the view asks the
+    /// source to prefetch (`prefetchItems(at:)`); 0: no prefetching. Rows prefetched and then
+    /// left behind by a scroll the other way (neither shown nor ahead) are cancelled
+    /// (`cancelPrefetchingItems(at:)`); rows that come on screen were used. Batches move the
+    /// rows with their paths (deleted ones are forgotten); `reloadData` forgets them all.
+    public var prefetchDistance = 10
+    /// The rows asked for with `prefetchItems(at:)` and neither shown nor cancelled since.
+    public var prefetchedPaths: Set<ItemPath> { prefetched }
+
+    // MARK: Internal state
+
+    /// The row counts the view shows.
+    var counts: [Int] = []
+    /// The visible rows, top to bottom, and the cell of each (absent where the dequeue failed).
+    var visiblePaths: [ItemPath] = []
+    var cellAt: [ItemPath: StandInView] = [:]
+    var geometry = StandInGeometry()
+    /// The vertical content offset.
+    var offset = 0.0
+    /// Increases on every `reloadData`: a move finishes placing cells only if none came between.
+    var reloadGeneration = 0
+    var prefetched = Set<ItemPath>()
 
     private var registered: [ListElement: [String: ViewRegistration.Source]] = [:]
     private var pool: [ListElement: [String: [StandInView]]] = [:]
     private var reconfiguring: (path: ItemPath, cell: StandInView)?
     private var insideUpdate = false
+    private var batchLog: [(update: BatchUpdate, animations: TableAnimations)] = []
 
     init(kind: ListViewKind) {
         listKind = kind
@@ -150,7 +266,7 @@ public class StandInListView: ListViewHost {
         return nil
     }
 
-    private func enqueue(_ view: StandInView?, as element: ListElement) {
+    func enqueue(_ view: StandInView?, as element: ListElement) {
         guard let view, let identifier = view.reuseIdentifier else { return }
         pool[element, default: [:]][identifier, default: []].append(view)
     }
@@ -171,26 +287,48 @@ public class StandInListView: ListViewHost {
             completion(false)
             return
         }
+        let number = batchCount
         if insideUpdate { recordedProblems.append("a batch started inside another batch's update block (interleaving)") }
-        if hasUncommittedUpdates { recordedProblems.append("batch \(batches.count): applied while the view had uncommitted updates") }
-        if !Self.sameModel(source.validationSnapshot(), shown) {
-            recordedProblems.append("batch \(batches.count): the data source changed outside an update block")
+        if hasUncommittedUpdates { recordedProblems.append("batch \(number): applied while the view had uncommitted updates") }
+        let before: ValidationSnapshot
+        switch modelCheck {
+        case .full:
+            before = shown
+            if !Self.sameModel(source.validationSnapshot(), shown) {
+                recordedProblems.append("batch \(number): the data source changed outside an update block")
+            }
+        case .countsAndVisibleRows:
+            before = ValidationSnapshot(counts: counts)
+            if Self.counts(of: source) != counts { recordedProblems.append("batch \(number): the data source changed outside an update block") }
         }
         insideUpdate = true
         install()
         insideUpdate = false
-        let after = source.validationSnapshot()
-        for violation in validator.violations(update, from: shown, to: after) {
-            recordedProblems.append("batch \(batches.count) \(update): \(violation)")
+        let newCounts = Self.counts(of: source)
+        let after = modelCheck == .full ? source.validationSnapshot() : ValidationSnapshot(counts: newCounts)
+        for violation in validator.violations(update, from: before, to: after) {
+            recordedProblems.append("batch \(number) \(update): \(violation)")
         }
-        batches.append((update, animations))
-        if let layout = try? validator.layout(of: update, from: shown, to: after) {
-            apply(layout, after: after)
+        record(update)
+        if let map = try? validator.rowMap(of: update, fromCounts: counts, toCounts: newCounts) {
+            let placement = place(map, counts: newCounts, shown: after, reconfiguring: true)
+            fill(placement)
+            checkViews("after batch \(number)")
         } else {
             rebuildAll() // UIKit raised (recorded above); start from the data source again
         }
         finish(completion)
     }
+
+    private func record(_ update: BatchUpdate) {
+        batchCount += 1
+        batchLog.append((update, animations))
+        // Trimmed in steps of the limit, so keeping the last `limit` costs O(1) per batch on average.
+        if let limit = maximumRecordedBatches, batchLog.count >= 2 * max(1, limit) { batchLog.removeFirst(batchLog.count - limit) }
+    }
+
+    /// Forgets the recorded batches (`batches`); `batchCount` keeps counting.
+    public func removeRecordedBatches() { batchLog.removeAll() }
 
     private func finish(_ completion: @escaping @MainActor (Bool) -> Void) {
         if completesAsynchronously {
@@ -200,34 +338,47 @@ public class StandInListView: ListViewHost {
         }
     }
 
-    /// Places cells and section views as UIKit does after a batch: kept ones stay, reconfigured
-    /// ones are configured again in place, the rest are dequeued; views no longer shown go back
-    /// to the pool first, so a batch can reuse them.
-    private func apply(_ layout: BatchUpdateLayout, after: ValidationSnapshot) {
-        guard let source else { return }
-        var keptCells = Set<ObjectIdentifier>()
+    /// A batch's effect on screen before the new rows get cells: the cells that left, and the
+    /// visible rows that still need one.
+    struct Placement {
+        /// Cells no longer shown, with the path they had (before the change), in that order.
+        var leaving: [(cell: StandInView, path: ItemPath)] = []
+        /// Visible rows without a cell yet (new coordinates), top to bottom.
+        var entering: [ItemPath] = []
+        /// `reloadGeneration` when it was made.
+        var generation: Int
+    }
+
+    /// Places cells and section views as UIKit does after a batch: kept ones stay (moved to their
+    /// new paths), reconfigured ones are configured again in place, the rest go back to the pool
+    /// — before anything new is dequeued, so a batch can reuse them. Then the content is laid out
+    /// again with `counts`, the offset kept (within the new bounds), and the rows that are visible
+    /// and have no cell are returned for `fill`.
+    /// - Complexity: O(sections + operations · log operations + visible rows), and O(rows of the
+    ///   changed sections) when rows have explicit heights.
+    func place(_ map: BatchUpdateRowMap, counts newCounts: [Int], shown after: ValidationSnapshot, reconfiguring: Bool) -> Placement {
+        var placement = Placement(generation: reloadGeneration)
+        guard let source else { return placement }
+        // Where each visible cell goes; a cell whose row or section went leaves.
+        var kept: [(cell: StandInView?, from: ItemPath, to: ItemPath)] = []
+        for path in visiblePaths {
+            let cell = cellAt[path]
+            if let target = map.newPath(ofOld: path) {
+                kept.append((cell, path, target))
+            } else if let cell {
+                placement.leaving.append((cell, path))
+            }
+        }
+        for (cell, _) in placement.leaving { enqueue(cell, as: .cell) }
         var keptSections = Set<Int>()
-        for (s, origin) in layout.sections.enumerated() {
-            if case .kept(let old) = origin { keptSections.insert(old) }
-            for cellOrigin in layout.cells[s] {
-                switch cellOrigin {
-                case .kept(let old), .reconfigured(let old):
-                    if let cell = cells[old.section][old.item] { keptCells.insert(ObjectIdentifier(cell)) }
-                case .inserted: break
-                }
-            }
+        for origin in map.sections { if case .kept(let old) = origin { keptSections.insert(old) } }
+        for s in headers.indices where !keptSections.contains(s) {
+            enqueue(headers[s], as: .header)
+            enqueue(footers[s], as: .footer)
         }
-        for (s, section) in cells.enumerated() {
-            for cell in section where cell.map({ !keptCells.contains(ObjectIdentifier($0)) }) ?? false { enqueue(cell, as: .cell) }
-            if !keptSections.contains(s) {
-                enqueue(headers[s], as: .header)
-                enqueue(footers[s], as: .footer)
-            }
-        }
-        var newCells: [[StandInView?]] = []
         var newHeaders: [StandInView?] = [], newFooters: [StandInView?] = []
         var newTitles: [(header: String?, footer: String?)] = []
-        for (s, origin) in layout.sections.enumerated() {
+        for (s, origin) in map.sections.enumerated() {
             switch origin {
             case .kept(let old):
                 newHeaders.append(headers[old])
@@ -239,86 +390,128 @@ public class StandInListView: ListViewHost {
                 newFooters.append(footer)
                 newTitles.append(title)
             }
-            var row: [StandInView?] = []
-            for (r, cellOrigin) in layout.cells[s].enumerated() {
-                let path = ItemPath(section: s, item: r)
-                switch cellOrigin {
-                case .kept(let old):
-                    row.append(cells[old.section][old.item])
-                case .reconfigured(let old):
-                    let existing = cells[old.section][old.item]
-                    if let existing { reconfiguring = (path, existing) }
-                    let cell = source.cell(at: path) as? StandInView
-                    reconfiguring = nil
-                    if cell !== existing { recordedProblems.append("reconfigure of \(path) did not hand back the cell already there") }
-                    row.append(cell)
-                case .inserted:
-                    row.append(source.cell(at: path) as? StandInView)
-                }
-            }
-            newCells.append(row)
         }
-        cells = newCells
         headers = newHeaders
         footers = newFooters
         titles = newTitles
+        selectedPaths = Set(selectedPaths.compactMap { map.newPath(ofOld: $0) })
+        prefetched = Set(prefetched.compactMap { map.newPath(ofOld: $0) })
+        counts = newCounts
         shown = after
-        checkViews("after batch \(batches.count - 1)")
+        layOut(source, remapping: map)
+
+        let nowVisible = visibleRows()
+        let visibleSet = Set(nowVisible)
+        var keptAt: [ItemPath: (cell: StandInView?, from: ItemPath)] = [:]
+        for (cell, from, to) in kept {
+            if visibleSet.contains(to) {
+                keptAt[to] = (cell, from)
+            } else if let cell {
+                enqueue(cell, as: .cell)
+                placement.leaving.append((cell, from))
+            }
+        }
+        // Told before anything is dequeued: a cell is not reused while it is still on screen.
+        for (cell, path) in placement.leaving { source.didEndDisplaying(cell, at: path) }
+        var newCellAt: [ItemPath: StandInView] = [:]
+        for path in nowVisible {
+            guard let (existing, _) = keptAt[path] else {
+                placement.entering.append(path)
+                continue
+            }
+            if reconfiguring, case .reconfigured? = map.origin(ofNew: path) {
+                if let existing { self.reconfiguring = (path, existing) }
+                let cell = source.cell(at: path) as? StandInView
+                self.reconfiguring = nil
+                if cell !== existing { recordedProblems.append("reconfigure of \(path) did not hand back the cell already there") }
+                if let cell { newCellAt[path] = cell }
+            } else if let existing {
+                newCellAt[path] = existing
+            }
+        }
+        cellAt = newCellAt
+        visiblePaths = nowVisible
+        return placement
     }
 
-    private func sectionViews(_ s: Int, _ source: any ListViewSource) -> (StandInView?, StandInView?, (header: String?, footer: String?)) {
+    /// Dequeues the cells `placement` left to make, unless the view reloaded since, and tells
+    /// the source it shows them.
+    func fill(_ placement: Placement) {
+        guard let source, placement.generation == reloadGeneration else { return }
+        for path in placement.entering {
+            if let cell = source.cell(at: path) as? StandInView { cellAt[path] = cell }
+        }
+        for path in placement.entering { if let cell = cellAt[path] { source.willDisplay(cell, at: path) } }
+    }
+
+    func sectionViews(_ s: Int, _ source: any ListViewSource) -> (StandInView?, StandInView?, (header: String?, footer: String?)) {
         guard showsSupplementaryViews else { return (nil, nil, (nil, nil)) }
         return (source.supplementaryView(.header, in: s) as? StandInView, source.supplementaryView(.footer, in: s) as? StandInView,
                 (source.title(for: .header, in: s), source.title(for: .footer, in: s)))
     }
 
-    private func rebuildAll() {
-        for section in cells { for cell in section { enqueue(cell, as: .cell) } }
+    func rebuildAll() {
+        reloadGeneration += 1
+        for path in visiblePaths { enqueue(cellAt[path], as: .cell) }
         for view in headers { enqueue(view, as: .header) }
         for view in footers { enqueue(view, as: .footer) }
-        cells = []
+        let leaving = visiblePaths.compactMap { path in cellAt[path].map { (cell: $0, path: path) } }
+        cellAt = [:]
+        visiblePaths = []
         headers = []
         footers = []
         titles = []
         selectedPaths = []
+        prefetched = []
+        for (cell, path) in leaving { source?.didEndDisplaying(cell, at: path) }
         guard let source else {
+            counts = []
+            geometry.set(counts: [], headers: [], footers: [], explicit: [])
             shown = ValidationSnapshot(counts: [])
             return
         }
-        for s in 0..<source.numberOfSections {
+        counts = Self.counts(of: source)
+        for s in counts.indices {
             let (header, footer, title) = sectionViews(s, source)
             headers.append(header)
             footers.append(footer)
             titles.append(title)
-            cells.append((0..<source.numberOfItems(in: s)).map { source.cell(at: ItemPath(section: s, item: $0)) as? StandInView })
         }
-        shown = source.validationSnapshot()
+        layOut(source, remapping: nil)
+        visiblePaths = visibleRows()
+        for path in visiblePaths {
+            if let cell = source.cell(at: path) as? StandInView { cellAt[path] = cell }
+        }
+        shown = modelCheck == .full ? source.validationSnapshot() : ValidationSnapshot(counts: counts)
         checkViews("after reloadData")
+        for path in visiblePaths { if let cell = cellAt[path] { source.willDisplay(cell, at: path) } }
     }
 
-    /// Every cell and section view must show the current content of what it stands for.
-    private func checkViews(_ when: String) {
+    /// Every visible cell and every section view (on screen, with `.countsAndVisibleRows`) must
+    /// show the current content of what it stands for.
+    func checkViews(_ when: String) {
         guard let source else { return }
-        for (s, section) in cells.enumerated() {
-            for (r, cell) in section.enumerated() {
-                let path = ItemPath(section: s, item: r)
-                guard let cell else {
-                    recordedProblems.append("\(when): no cell at \(path)")
-                    continue
-                }
-                if !source.isShowingCurrentContent(cell, for: .cell, at: path) {
-                    recordedProblems.append("\(when): the cell at \(path) shows stale or other content")
-                }
+        for path in visiblePaths {
+            guard let cell = cellAt[path] else {
+                recordedProblems.append("\(when): no cell at \(path)")
+                continue
+            }
+            if !source.isShowingCurrentContent(cell, for: .cell, at: path) {
+                recordedProblems.append("\(when): the cell at \(path) shows stale or other content")
             }
         }
-        pendingSupplementaryCheck = when
+        // Section views: all of them with full checks or no viewport; else those on screen.
+        let sections = modelCheck == .full || viewportHeight == nil
+            ? Array(counts.indices) : geometry.sections(intersecting: offset, offset + max(0, viewportHeight ?? 0))
+        pendingSupplementaryCheck = (when, sections)
     }
 
-    /// Every header and footer view, and every title, must show its section's current content.
+    /// Every header and footer view, and every title, of the sections last changed must show its
+    /// section's current content.
     private func checkPendingSupplementaries() {
-        guard let when = pendingSupplementaryCheck, let source else { return }
+        guard let (when, sections) = pendingSupplementaryCheck, let source else { return }
         pendingSupplementaryCheck = nil
-        for s in headers.indices {
+        for s in sections where headers.indices.contains(s) {
             let path = ItemPath(section: s, item: 0)
             for (element, view) in [(ListElement.header, headers[s]), (.footer, footers[s])] {
                 if let view, !source.isShowingCurrentContent(view, for: element, at: path) {
@@ -331,10 +524,6 @@ public class StandInListView: ListViewHost {
                 recordedProblems.append("\(when): the titles of section \(s) are stale")
             }
         }
-    }
-
-    private static func sameModel(_ a: ValidationSnapshot, _ b: ValidationSnapshot) -> Bool {
-        a.counts == b.counts && (!a.hasItems || !b.hasItems || a == b)
     }
 
     // MARK: Headers and footers in place
@@ -357,166 +546,39 @@ public class StandInListView: ListViewHost {
         }
     }
 
-    public func invalidateSupplementaryLayout() { supplementaryLayoutCount += 1 }
-
-    // MARK: What the view asks its source
-
-    /// How many times the source said its capabilities changed (UIKit: the delegate set again).
-    public private(set) var capabilityChangeCount = 0
-    /// How many row heights the view asked for.
-    public private(set) var heightQueryCount = 0
-
-    public func sourceCapabilitiesChanged() { capabilityChangeCount += 1 }
-
-    /// The section index beside the table, as UIKit shows it (nil: none; tables only).
-    public var sectionIndexTitles: [String]? {
-        guard listKind == .tableView else { return nil }
-        return source?.sectionIndexTitles()
+    public func invalidateSupplementaryLayout() {
+        supplementaryLayoutCount += 1
+        layoutChanged()
     }
 
-    /// The user taps the `index`-th entry of the section index: the section the view scrolls to.
-    public func userTapsSectionIndex(_ index: Int) -> Int? {
-        guard let titles = sectionIndexTitles, titles.indices.contains(index),
-              let section = source?.section(forSectionIndexAt: index), cells.indices.contains(section)
-        else { return nil }
-        return section
+    static func sameModel(_ a: ValidationSnapshot, _ b: ValidationSnapshot) -> Bool {
+        a.counts == b.counts && (!a.hasItems || !b.hasItems || a == b)
     }
 
-    /// Whether the row can take focus: what the source says when it has focus rules, the view's
-    /// default (focusable) otherwise — UIKit does not ask a delegate that does not implement it.
-    public func canFocus(_ path: ItemPath) -> Bool {
-        guard contains(path) else { return false }
-        guard let source, source.hasFocusRules else { return true }
-        return source.canFocusItem(at: path) ?? true
-    }
-
-    // MARK: Selection and editing, as the user does them
-
-    public func deselectItem(at path: ItemPath, animated: Bool) {
-        selectedPaths.remove(path)
-    }
-
-    /// The user taps the row: it highlights and is selected only when the source allows both (a
-    /// previous selection is deselected first, as in a single-selection view). Returns whether it
-    /// was selected (it may have been deselected again at once).
-    @discardableResult
-    public func userTaps(_ path: ItemPath) -> Bool {
-        guard let source, source.shouldHighlightItem(at: path), source.shouldSelectItem(at: path) else { return false }
-        for previous in selectedPaths where previous != path {
-            selectedPaths.remove(previous)
-            source.didDeselectItem(at: previous)
-        }
-        selectedPaths.insert(path)
-        source.didSelectItem(at: path)
-        return true
-    }
-
-    /// The user deletes the row. A table offers it (the Edit mode's delete control, swipe to
-    /// delete) only for an editable row whose editing style is `.delete`; a collection view has no
-    /// delete of its own, so there the user performs the first trailing swipe action (a full swipe)
-    /// of a row whose editing style is `.delete`. Returns whether the delete reached the source.
-    @discardableResult
-    public func userDeletes(_ path: ItemPath) -> Bool {
-        guard let source, contains(path), source.editingStyle(at: path) == .delete else { return false }
-        switch listKind {
-        case .tableView:
-            guard source.canEditItem(at: path) else { return false }
-            source.commitDelete(at: path)
-        case .collectionView:
-            guard let swipe = source.swipeActions(.trailing, at: path), swipe.performsFirstActionWithFullSwipe,
-                  let first = swipe.actions.first
-            else { return false }
-            first.handler { _ in }
-        }
-        return true
-    }
-
-    /// The user drags a row by its reorder control: a table shows one only on an editable row that
-    /// can move; a collection view asks only whether it can move. The view moves the cell, then
-    /// tells the source. Returns whether the source took the move (when not, it restored the view).
-    /// The row lands where the source's `targetPathForMove` puts it for the place the user holds it.
-    @discardableResult
-    public func userMoves(from start: ItemPath, to proposed: ItemPath) -> Bool {
-        guard let source, contains(start) else { return false }
-        let end = source.targetPathForMove(from: start, proposed: proposed)
-        guard source.canMoveItem(at: start), listKind == .collectionView || source.canEditItem(at: start),
-              cells.indices.contains(start.section),
-              cells[start.section].indices.contains(start.item), cells.indices.contains(end.section),
-              end.item >= 0, end.item <= cells[end.section].count - (start.section == end.section ? 1 : 0)
-        else { return false }
-        let cell = cells[start.section].remove(at: start.item)
-        cells[end.section].insert(cell, at: end.item)
-        var sections = shown.sections
-        let item = sections[start.section].items.remove(at: start.item)
-        sections[end.section].items.insert(item, at: end.item)
-        let counts = sections.map(\.items.count)
-        shown = shown.hasItems ? ValidationSnapshot(sections: sections) : ValidationSnapshot(counts: counts)
-        let accepted = source.moveItem(from: start, to: end)
-        checkViews(accepted ? "after a move" : "after a refused move")
-        return accepted
-    }
-
-    public func restoreAfterRefusedMove(from source: ItemPath, to destination: ItemPath) {
-        // UIKit has already moved the cell; reloading is the one repair it takes mid-gesture.
-        restoredMoves += 1
-        reloadData()
-    }
-
-    /// The actions a swipe from `edge` reveals on the row; nil: UIKit shows nothing. A table
-    /// reveals them only on an editable row, and adds its own Delete to a row whose editing style
-    /// is `.delete` and that has no trailing actions; a collection view's list layout shows what
-    /// its swipe provider (the owner's `swipeActions`) returns.
-    public func userSwipes(_ edge: SwipeEdge, on path: ItemPath) -> SwipeActions? {
-        guard let source, contains(path) else { return nil }
-        guard listKind == .tableView else { return source.swipeActions(edge, at: path) }
-        guard source.canEditItem(at: path) else { return nil }
-        if let actions = source.swipeActions(edge, at: path) { return actions }
-        guard edge == .trailing, source.editingStyle(at: path) == .delete else { return nil }
-        return SwipeActions.delete { [weak source] in source?.commitDelete(at: path) }
-    }
-
-    /// Whether the row is indented in the table's editing mode (UIKit: `shouldIndentWhileEditingRowAt`,
-    /// answered from the editing style).
-    public func indentsWhileEditing(_ path: ItemPath) -> Bool {
-        guard let source, contains(path), source.canEditItem(at: path) else { return false }
-        return source.editingStyle(at: path) != .none
-    }
-
-    /// Whether `path` names a row the view shows.
-    private func contains(_ path: ItemPath) -> Bool {
-        cells.indices.contains(path.section) && cells[path.section].indices.contains(path.item)
-    }
-
-    /// The user opens the row's context menu.
-    public func userOpensContextMenu(on path: ItemPath) -> ContextMenu? { source?.contextMenu(at: path) }
-
-    /// The row's height as the table would lay it out (nil: automatic). UIKit asks the delegate
-    /// only when it implements the height method, which the adapter does only while the source
-    /// has explicit row heights; each question counts in `heightQueryCount`.
-    public func heightOfRow(at path: ItemPath) -> Double? {
-        guard let source, source.hasExplicitRowHeights else { return nil }
-        heightQueryCount += 1
-        return source.height(at: path)
-    }
-
-    /// The height of a section's header or footer as the table would lay it out (nil: the table's
-    /// own, automatic by default), and its estimate.
-    public func heightOfSupplementary(_ element: ListElement, in section: Int) -> (height: Double?, estimated: Double?) {
-        (source?.supplementaryHeight(element, in: section), source?.estimatedSupplementaryHeight(element, in: section))
+    static func counts(of source: any ListViewSource) -> [Int] {
+        (0..<max(0, source.numberOfSections)).map { source.numberOfItems(in: $0) }
     }
 }
 
 /// A stand-in for `UITableView` (see `StandInListView`).
 @MainActor
 public final class StandInTableView: StandInListView {
-    /// An empty table view; give it to an owner (`ListController(host:)`).
-    public init() { super.init(kind: .tableView) }
+    /// An empty table view; give it to an owner (`ListController(host:)`). With `viewportHeight`,
+    /// only the rows in a window of that height are on screen.
+    public init(viewportHeight: Double? = nil) {
+        super.init(kind: .tableView)
+        self.viewportHeight = viewportHeight
+    }
 }
 
 /// A stand-in for `UICollectionView` (see `StandInListView`): supplementary views raise when
 /// unregistered, and its validator applies the collection view's rules.
 @MainActor
 public final class StandInCollectionView: StandInListView {
-    /// An empty collection view whose layout shows section headers and footers.
-    public init() { super.init(kind: .collectionView) }
+    /// An empty collection view whose layout shows section headers and footers. With
+    /// `viewportHeight`, only the rows in a window of that height are on screen.
+    public init(viewportHeight: Double? = nil) {
+        super.init(kind: .collectionView)
+        self.viewportHeight = viewportHeight
+    }
 }

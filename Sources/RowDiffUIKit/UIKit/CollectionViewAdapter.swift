@@ -43,6 +43,8 @@ public final class CollectionViewAdapter: NSObject, UICollectionViewDataSource, 
         if let forwardee, forwardee.responds(to: aSelector) { return forwardee }
         return super.forwardingTarget(for: aSelector)
     }
+    /// The app's own prefetch data source: it receives the prefetch calls after the owner (CollectionViewAdapter+Display.swift).
+    public weak var prefetchDataSource: (any UICollectionViewDataSourcePrefetching)?
 
     /// Identifiers of the plain views registered for kinds RowDiff does not describe.
     private var plainIdentifiers: Set<String> = []

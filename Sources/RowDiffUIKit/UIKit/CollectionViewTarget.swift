@@ -37,6 +37,7 @@ public final class CollectionViewTarget: ListViewHost {
             adapter.refreshCapabilities()
             collectionView.dataSource = adapter
             collectionView.delegate = adapter
+            collectionView.prefetchDataSource = adapter
         }
     }
 

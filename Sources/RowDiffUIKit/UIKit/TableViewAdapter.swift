@@ -27,6 +27,8 @@ public final class TableViewAdapter: NSObject, UITableViewDataSource, UITableVie
     /// Whether the row-height and focus questions are answered (see `refreshCapabilities()`).
     nonisolated(unsafe) private var answersRowHeights = false
     nonisolated(unsafe) private var answersFocus = false
+    /// The app's own prefetch data source: it receives the prefetch calls after the owner (TableViewAdapter+Display.swift).
+    public weak var prefetchDataSource: (any UITableViewDataSourcePrefetching)?
 
     override public init() { super.init() }
 

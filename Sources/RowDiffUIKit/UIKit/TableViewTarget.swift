@@ -40,6 +40,7 @@ public final class TableViewTarget: ListViewHost {
             adapter.refreshCapabilities()
             tableView.dataSource = adapter
             tableView.delegate = adapter
+            tableView.prefetchDataSource = adapter
         }
     }
 
@@ -53,9 +54,12 @@ public final class TableViewTarget: ListViewHost {
         }
     }
 
+    /// The delegate is set again (UIKit caches which methods it implements) and an empty batch
+    /// makes the table ask every height anew, rows already on screen included.
     public func sourceCapabilitiesChanged() {
         adapter.refreshCapabilities()
         resetDelegate()
+        tableView.performBatchUpdates(nil)
     }
 
     /// UIKit reads which methods its delegate implements when the delegate is set: setting it again
