@@ -104,6 +104,8 @@ struct DataSourceReport: Codable, Sendable {
     /// (DataSourceBench+Renderer.swift); nil when not run from the main thread.
     var bursts: [Burst]?
     var firstLookup: FirstLookup?
+    /// RowDiffSwiftUI's update path (DataSourceBench+Declarative.swift); nil when not run from the main thread.
+    var declarative: Declarative?
 }
 
 /// Runs the data-source section. Sizes scale with `scale` like the workloads (tests use a tiny one).
@@ -126,6 +128,7 @@ struct DataSourceBench {
         var report = Self.onMainActor { bench.value.measureAll() }
         // Asynchronous (the renderer diffs off the main actor): not inside the synchronous hop.
         if let renderer = measureRendererFromMainThread() { (report.bursts, report.firstLookup) = renderer }
+        report.declarative = measureDeclarativeFromMainThread()
         return report
     }
 
@@ -500,7 +503,7 @@ extension DataSourceReport {
                 + "index path → key ×\(backward) per lookup (O(1): the work per lookup does not grow; "
                 + "larger tables only miss the cache more)\n"
         }
-        return out + rendererTable
+        return out + rendererTable + declarativeTable
     }
 
     /// One render workload's table.
