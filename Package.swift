@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "RowDiffValidation", targets: ["RowDiffValidation"]),
         .library(name: "RowDiffDataSources", targets: ["RowDiffDataSources"]),
         .library(name: "RowDiffUIKit", targets: ["RowDiffUIKit"]),
+        .library(name: "RowDiffSwiftUI", targets: ["RowDiffSwiftUI"]),
         .executable(name: "rowdiff", targets: ["rowdiff"]),
     ],
     dependencies: [
@@ -30,6 +31,11 @@ let package = Package(
         .target(name: "RowDiffDataSources", dependencies: ["RowDiff", "RowDiffValidation"]),
         // UIKit / AppKit adapters only; empty where neither exists (Linux).
         .target(name: "RowDiffUIKit", dependencies: ["RowDiffDataSources"]),
+        // The SwiftUI list view (iOS 16 / macOS 13), in a module of its own so that UIKit-only apps
+        // do not import SwiftUI; empty where SwiftUI and UIKit or AppKit are missing (Linux).
+        .target(name: "RowDiffSwiftUI", dependencies: ["RowDiffUIKit", "RowDiffDataSources"]),
+        // The SwiftUI quick start quoted in docs/SwiftUI.md, compiled on Apple platforms; not a product.
+        .target(name: "RowDiffSwiftUIExamples", dependencies: ["RowDiffSwiftUI"]),
         // The README's iOS quick start, compiled on Apple platforms (empty elsewhere); not a product.
         .target(name: "RowDiffUIKitExamples", dependencies: ["RowDiffUIKit"]),
         // The `rowdiff` command's implementation, a library so that tests can drive it.

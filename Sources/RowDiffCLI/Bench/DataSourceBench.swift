@@ -107,6 +107,8 @@ struct DataSourceReport: Codable, Sendable {
     /// A `ListController` on a viewport stand-in, table and collection view (DataSourceBench+Owner.swift);
     /// nil when not run from the main thread.
     var owners: [OwnerRender]?
+    /// RowDiffSwiftUI's update path (DataSourceBench+Declarative.swift); nil when not run from the main thread.
+    var declarative: Declarative?
 }
 
 /// Runs the data-source section. Sizes scale with `scale` like the workloads (tests use a tiny one).
@@ -130,6 +132,7 @@ struct DataSourceBench {
         // Asynchronous (the renderer diffs off the main actor): not inside the synchronous hop.
         if let renderer = measureRendererFromMainThread() { (report.bursts, report.firstLookup) = renderer }
         report.owners = measureOwnersFromMainThread()
+        report.declarative = measureDeclarativeFromMainThread()
         return report
     }
 
@@ -504,7 +507,7 @@ extension DataSourceReport {
                 + "index path → key ×\(backward) per lookup (O(1): the work per lookup does not grow; "
                 + "larger tables only miss the cache more)\n"
         }
-        return out + rendererTable + ownerTable
+        return out + rendererTable + ownerTable + declarativeTable
     }
 
     /// One render workload's table.

@@ -1,0 +1,133 @@
+import Foundation
+
+/// A section of a declarative list as an app gives it, the shape of SwiftUI's
+/// `Section { ForEach(items) { … } }`: an identity and the items, top to bottom.
+///
+/// Items are the app's own values; a `ListUpdater` reads only their identity and their `==`.
+public struct ListViewSection<SectionID: Hashable & Sendable, Item>: Identifiable {
+    /// The section's identity, unique among sections.
+    public var id: SectionID
+    /// The items, top to bottom.
+    public var items: [Item]
+
+    /// A section with `items`.
+    public init(id: SectionID, items: [Item]) {
+        self.id = id
+        self.items = items
+    }
+}
+
+extension ListViewSection: Sendable where Item: Sendable {}
+extension ListViewSection: Equatable where Item: Equatable {}
+
+/// The items of one update, shared by the rows made from it: one allocation per update, not one per row.
+///
+/// `@unchecked Sendable`: the items are stored once, when the update is made on the main actor,
+/// and read only through main-actor accessors; a diff copies rows (and so references to this
+/// store) on other threads but never reads the items. An owner releases replaced rows on the
+/// main thread (see `RenderOptions.releasesReplacedStateInBackground`), so the items are freed there.
+final class ListItemStore<Item>: @unchecked Sendable {
+    let items: [[Item]]
+
+    init(_ items: [[Item]]) { self.items = items }
+}
+
+/// A row of a `ListUpdater`'s model: the item's identity, a content version and where the item is.
+///
+/// Two rows with the same identity show the same content when their versions are equal: the
+/// updater gives a row a new version only when its item is not `==` to the one it had, so the
+/// diff (off the main thread) compares two integers per row and never reads an item.
+public struct ListViewRow<ID: Hashable & Sendable, Item>: Diffable, Sendable {
+    /// The item's identity.
+    public let id: ID
+    /// The content version: equal versions, equal items.
+    public let version: UInt64
+    /// The section of the update the row was made in.
+    let section: Int
+    /// The item's offset in that section.
+    let offset: Int
+    let store: ListItemStore<Item>
+
+    init(id: ID, version: UInt64, section: Int, offset: Int, store: ListItemStore<Item>) {
+        self.id = id
+        self.version = version
+        self.section = section
+        self.offset = offset
+        self.store = store
+    }
+
+    /// The item the row shows: the app's value as it was given with the update that made the row.
+    /// - Complexity: O(1).
+    @MainActor public var item: Item { store.items[section][offset] }
+
+    public var diffIdentity: ID { id }
+
+    /// Equal versions.
+    /// - Complexity: O(1).
+    public func isContentEqual(to other: ListViewRow) -> Bool { version == other.version }
+}
+
+/// A section of a `ListUpdater`'s model: its identity and rows. Its header and footer are a
+/// function of its identity, so a section's own content never changes; its rows do.
+public struct ListViewSectionModel<SectionID: Hashable & Sendable, ID: Hashable & Sendable, Item>: DiffableSection, Sendable {
+    /// The section's identity.
+    public let id: SectionID
+    /// The rows, top to bottom.
+    public let rows: [ListViewRow<ID, Item>]
+
+    /// A section from its parts.
+    public init(id: SectionID, rows: [ListViewRow<ID, Item>]) {
+        self.id = id
+        self.rows = rows
+    }
+
+    public init(source: ListViewSectionModel, rows: [ListViewRow<ID, Item>]) {
+        self.init(id: source.id, rows: rows)
+    }
+
+    public var diffIdentity: SectionID { id }
+
+    /// Always true: a section's header and footer depend on its identity alone.
+    public func isContentEqual(to other: ListViewSectionModel) -> Bool { true }
+}
+
+/// What the modifiers of a declarative list do, as a `ListUpdater` reads them: SwiftUI's
+/// selection binding, `onDelete`, `onMove`, `swipeActions` and `contextMenu`, in
+/// platform-independent terms. Every member is optional; a list without any is read-only.
+/// The updater reads the current value on every question the view asks, so closures replaced
+/// with each update (as SwiftUI makes them) always act on the latest state.
+public struct ListViewActions<SectionID: Hashable & Sendable, ID: Hashable & Sendable, Item> {
+    /// The selection binding's setter: called with the identity of the row the user selected, or
+    /// nil when the user deselected it. Rows are selectable only when it is set.
+    public var selectionChanged: (@MainActor (ID?) -> Void)?
+    /// SwiftUI's `onDelete`: the section and the offsets of the deleted items in the items the app
+    /// last gave. Rows are deletable only when it is set.
+    public var onDelete: (@MainActor (SectionID, IndexSet) -> Void)?
+    /// SwiftUI's `onMove`: the section, the offsets of the moved items and the offset before which
+    /// they go, both in the items the app last gave (`Array.move(fromOffsets:toOffset:)`'s
+    /// arguments). Rows move only within their section, and only when it is set.
+    public var onMove: (@MainActor (SectionID, IndexSet, Int) -> Void)?
+    /// The actions a swipe from the leading edge reveals on an item; nil for none.
+    public var leadingSwipe: (@MainActor (Item) -> SwipeActions?)?
+    /// The actions a swipe from the trailing edge reveals on an item; nil for none.
+    public var trailingSwipe: (@MainActor (Item) -> SwipeActions?)?
+    /// An item's context menu; nil for none.
+    public var contextMenu: (@MainActor (Item) -> ContextMenu?)?
+
+    /// Actions; every one is optional.
+    public init(
+        selectionChanged: (@MainActor (ID?) -> Void)? = nil,
+        onDelete: (@MainActor (SectionID, IndexSet) -> Void)? = nil,
+        onMove: (@MainActor (SectionID, IndexSet, Int) -> Void)? = nil,
+        leadingSwipe: (@MainActor (Item) -> SwipeActions?)? = nil,
+        trailingSwipe: (@MainActor (Item) -> SwipeActions?)? = nil,
+        contextMenu: (@MainActor (Item) -> ContextMenu?)? = nil
+    ) {
+        self.selectionChanged = selectionChanged
+        self.onDelete = onDelete
+        self.onMove = onMove
+        self.leadingSwipe = leadingSwipe
+        self.trailingSwipe = trailingSwipe
+        self.contextMenu = contextMenu
+    }
+}
