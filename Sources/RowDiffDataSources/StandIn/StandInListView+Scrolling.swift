@@ -29,8 +29,11 @@ extension StandInListView: ScrollGeometry {
 
     /// Where `scrollToItem(at:position:)` puts the row (UIKit's `ScrollPosition`).
     public enum ScrollPosition: Sendable, Hashable {
+        /// The row's top edge at the viewport's top.
         case top
+        /// The row centred in the viewport.
         case middle
+        /// The row's bottom edge at the viewport's bottom.
         case bottom
     }
 
