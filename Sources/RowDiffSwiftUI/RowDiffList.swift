@@ -1,7 +1,9 @@
 #if canImport(SwiftUI) && (os(iOS) || os(macOS))
 import Foundation
 import SwiftUI
-import RowDiffDataSources
+// Re-exported, as RowDiffUIKit does: apps build a `RowDiffList` from `ListViewSection`s and
+// `SwipeAction`s with `import RowDiffSwiftUI` alone.
+@_exported import RowDiffDataSources
 
 /// A SwiftUI list on the RowDiff engine, for lists of 100,000 rows under constant updates: a
 /// `UICollectionView` with a list layout on iOS, an `NSTableView` on macOS, driven by a
@@ -255,7 +257,15 @@ extension RowDiffList {
 
     /// The modifiers' actions as the updater reads them.
     var listActions: ListViewActions<SectionID, ID, Item> {
-        var actions = ListViewActions<SectionID, ID, Item>(onDelete: modifiers.onDelete, onMove: modifiers.onMove)
+        // Closures, not the stored functions themselves: a nonisolated function value converted to
+        // a `@MainActor` (so `@Sendable`) type is diagnosed in Swift 6.
+        var actions = ListViewActions<SectionID, ID, Item>()
+        if let onDelete = modifiers.onDelete {
+            actions.onDelete = { section, offsets in onDelete(section, offsets) }
+        }
+        if let onMove = modifiers.onMove {
+            actions.onMove = { section, offsets, destination in onMove(section, offsets, destination) }
+        }
         if let selection {
             actions.selectionChanged = { id in selection.wrappedValue = id }
         }
