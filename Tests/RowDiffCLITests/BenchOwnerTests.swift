@@ -2,8 +2,8 @@ import Foundation
 import Testing
 @testable import RowDiffCLI
 
-/// The owner part of `rowdiff bench --datasources` at a tiny scale: shapes, counts and checks,
-/// no timing.
+/// The owner part of `rowdiff bench --datasources` and the soak (`--soak`) at a tiny scale:
+/// shapes, counts and checks, no timing.
 @Suite struct BenchOwnerTests {
     @MainActor @Test func ownerPart_configuresOnlyVisibleAndChangedCells_andAsksNoHeights() async throws {
         let bench = DataSourceBench(warmupRuns: 1, timedRuns: 2, scale: 0.01)
@@ -23,5 +23,30 @@ import Testing
         #expect(report.table.contains("owner (GitHub issue 28)") && report.table.contains("height calls"))
         let json = try JSONDecoder().decode(DataSourceReport.self, from: JSONEncoder().encode(report))
         #expect(json.owners?.count == 2)
+    }
+
+    @MainActor @Test func soak_atATinyScale_passesEveryCheck() async {
+        let report = await OwnerSoak(renders: 80, scale: 0.01).measure()
+        #expect(report.renders == 80 && report.rows == 1_000)
+        #expect(report.failedRenders == 0, "\(report.firstFailure ?? "")")
+        #expect(report.scrolls > 0 && report.taps > 0 && report.deletes > 0 && report.moves > 0)
+        #expect(report.visibilityCalls > 0 && report.prefetchedRows > 0)
+        #expect(report.table.contains("every render passed"))
+    }
+
+    @Test func soakGrowth_isTheTrend_notTheLastSampleMinusTheFirst() {
+        // Noise around a flat line: no growth, though the last sample is 5 MB above the first.
+        let flat = (0..<100).map { (render: $0 * 10, mb: 100.0 + ($0 % 2 == 0 ? -2.5 : 2.5)) }
+        #expect(abs(OwnerSoak.trendGrowth(flat)) < 0.2)
+        // A steady leak of 1 MB per 100 renders over 990 renders.
+        let leak = (0..<100).map { (render: $0 * 10, mb: 100.0 + Double($0) / 10) }
+        #expect(abs(OwnerSoak.trendGrowth(leak) - 9.9) < 1e-9)
+        #expect(OwnerSoak.trendGrowth([(render: 5, mb: 1)]) == 0)
+    }
+
+    @Test func soakOptions_areValidated() throws {
+        #expect(throws: (any Error).self) { try BenchCommand.parse(["--soak", "--soak-renders", "0"]) }
+        let command = try BenchCommand.parse(["--soak", "--soak-renders", "12"])
+        #expect(command.soak && command.soakRenders == 12)
     }
 }

@@ -37,6 +37,13 @@ struct BenchCommand: ParsableCommand {
           help: "Run the data-source section (render-100k-1pct, key lookups); alone unless --only names workloads too. Runs by default without --only.")
     var dataSources = false
 
+    @Flag(name: .customLong("soak"),
+          help: "Run only the owner soak: a ListController on a viewport stand-in through many renders and user actions; checks every render and the resident memory (growth < 2 MB after warm-up).")
+    var soak = false
+
+    @Option(name: .customLong("soak-renders"), help: "Renders in the soak (default 5,000).")
+    var soakRenders = 5_000
+
     @Option(name: .customLong("svg"), help: "Also write a bar chart (SVG) of the medians to this file.")
     var svgPath: String?
 
@@ -63,6 +70,7 @@ struct BenchCommand: ParsableCommand {
         if let runs, runs < 1 { throw ValidationError("--runs must be at least 1") }
         if !(scale > 0 && scale <= 10) { throw ValidationError("--scale must be in (0, 10]") }
         if let parallelThreshold, parallelThreshold < 0 { throw ValidationError("--parallel-threshold must be at least 0") }
+        if soakRenders < 1 { throw ValidationError("--soak-renders must be at least 1") }
         for name in engineNames where BenchEngine(rawValue: name) == nil {
             throw ValidationError("unknown engine '\(name)'; known: \(BenchEngine.allCases.map(\.rawValue).joined(separator: ", "))")
         }
@@ -81,6 +89,15 @@ struct BenchCommand: ParsableCommand {
 
     /// Runs the benchmark, writes the chart if asked, and returns what goes to stdout.
     func output() throws -> String {
+        if soak {
+            var run = OwnerSoak(renders: soakRenders, scale: scale)
+            if !silent { run.progress = { Self.writeError("rowdiff bench: " + $0) } }
+            let report = run.run()
+            if !json { return report.table }
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            return String(decoding: try encoder.encode(report), as: UTF8.self) + "\n"
+        }
         let report = makeRunner().run()
         if let svgPath {
             do {

@@ -30,7 +30,7 @@ enum PeakMemory {
 
     /// glibc's `malloc_trim(0)`, looked up at run time: Swift's Glibc module does not import
     /// <malloc.h>, and other C libraries (musl) have no such function.
-    private static func trimHeap() {
+    static func trimHeap() {
         #if canImport(Glibc)
         typealias Trim = @convention(c) (Int) -> Int32
         if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") {
