@@ -34,7 +34,7 @@ let package = Package(
         // The SwiftUI list view (iOS 16 / macOS 13), in a module of its own so that UIKit-only apps
         // do not import SwiftUI; empty where SwiftUI and UIKit or AppKit are missing (Linux).
         .target(name: "RowDiffSwiftUI", dependencies: ["RowDiffUIKit", "RowDiffDataSources"]),
-        // The SwiftUI quick start quoted in docs/SwiftUI.md, compiled on Apple platforms; not a product.
+        // The SwiftUI quick start quoted in Sources/RowDiffSwiftUI/Documentation.docc/SwiftUI.md, compiled on Apple platforms; not a product.
         .target(name: "RowDiffSwiftUIExamples", dependencies: ["RowDiffSwiftUI"]),
         // The README's iOS quick start, compiled on Apple platforms (empty elsewhere); not a product.
         .target(name: "RowDiffUIKitExamples", dependencies: ["RowDiffUIKit"]),

@@ -1,14 +1,14 @@
 import Foundation
 import Testing
 
-/// The iOS quick starts (the README's table, docs/UIKit.md's collection view) must be the code the
+/// The iOS quick starts (the README's table, Sources/RowDiffUIKit/Documentation.docc/UIKit.md's collection view) must be the code the
 /// package compiles on Apple platforms: `Sources/RowDiffUIKitExamples/*.swift`, between their
 /// `// README:` markers, quoted verbatim.
 @MainActor
 @Suite struct IOSQuickStartReadmeTests {
     nonisolated static let examples = [
         ("ios-table", "Sources/RowDiffUIKitExamples/ContactsViewController.swift", "README.md"),
-        ("ios-collection", "Sources/RowDiffUIKitExamples/AlbumsViewController.swift", "docs/UIKit.md"),
+        ("ios-collection", "Sources/RowDiffUIKitExamples/AlbumsViewController.swift", "Sources/RowDiffUIKit/Documentation.docc/UIKit.md"),
     ]
 
     @Test(arguments: examples)

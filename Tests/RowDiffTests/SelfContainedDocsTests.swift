@@ -21,8 +21,8 @@ import RowDiffValidation
 
     @Test func relativeLinksInTheDocs_pointIntoTheRepository() throws {
         let documents = [
-            "README.md", "docs/JSON.md", "docs/UIKit.md", "docs/AppKit.md", "Sources/RowDiffDataSources/Documentation.docc/Diffable.md", "docs/Benchmarks.md",
-            "docs/CAPI.md", "docs/APIPolicy.md", "docs/SwiftUI.md", "Sources/RowDiffValidation/Documentation.docc/BatchRules.md",
+            "README.md", "docs/JSON.md", "Sources/RowDiffUIKit/Documentation.docc/UIKit.md", "Sources/RowDiffUIKit/Documentation.docc/AppKit.md", "Sources/RowDiffDataSources/Documentation.docc/Diffable.md", "docs/Benchmarks.md",
+            "docs/CAPI.md", "docs/APIPolicy.md", "Sources/RowDiffSwiftUI/Documentation.docc/SwiftUI.md", "Sources/RowDiffValidation/Documentation.docc/BatchRules.md",
             "Sources/RowDiffDataSources/Documentation.docc/DataSources.md", "Sources/RowDiff/Documentation.docc/Algorithm.md",
             "Bindings/python/README.md", "CDiffCore/tests/README.md", "Benchmarks/README.md",
         ]
