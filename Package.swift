@@ -16,7 +16,7 @@ let package = Package(
         .executable(name: "rowdiff", targets: ["rowdiff"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
     ],
     targets: [
         // The C engine, mounted in place. Only src/ is compiled by SwiftPM; the Makefile, tests,
@@ -39,9 +39,11 @@ let package = Package(
         // The README's iOS quick start, compiled on Apple platforms (empty elsewhere); not a product.
         .target(name: "RowDiffUIKitExamples", dependencies: ["RowDiffUIKit"]),
         // The `rowdiff` command's implementation, a library so that tests can drive it.
-        .target(name: "RowDiffCLI", dependencies: [
-            "RowDiff", "RowDiffValidation", "RowDiffDataSources", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+        .target(
+            name: "RowDiffCLI",
+            dependencies: [
+                "RowDiff", "RowDiffValidation", "RowDiffDataSources", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
         .executableTarget(name: "rowdiff", dependencies: ["RowDiffCLI"]),
         .testTarget(name: "RowDiffTests", dependencies: ["RowDiff", "RowDiffValidation"]),
         .testTarget(name: "RowDiffDataSourcesTests", dependencies: ["RowDiffDataSources"]),

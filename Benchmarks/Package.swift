@@ -27,6 +27,6 @@ let package = Package(
             ],
             path: "Benchmarks/RowDiffBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
-        ),
+        )
     ]
 )

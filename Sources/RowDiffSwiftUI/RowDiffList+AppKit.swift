@@ -33,7 +33,9 @@ final class RowDiffHostingTableCell: NSTableCellView, ReusableView {
 /// `ListUpdater` through the AppKit owner (`FlatTableHost` and `NSTableViewAdapter`); section
 /// headers are group rows.
 @available(macOS 13.0, *)
-struct RowDiffListHost<SectionID: Hashable & Sendable, ID: Hashable & Sendable, Item: Equatable, RowContent: View, Header: View, Footer: View>:
+struct RowDiffListHost<
+    SectionID: Hashable & Sendable, ID: Hashable & Sendable, Item: Equatable, RowContent: View, Header: View, Footer: View
+>:
     NSViewRepresentable
 {
     let list: RowDiffList<SectionID, ID, Item, RowContent, Header, Footer>
@@ -63,7 +65,9 @@ struct RowDiffListHost<SectionID: Hashable & Sendable, ID: Hashable & Sendable, 
 /// to the table: style, cells, selection and scrolling.
 @available(macOS 13.0, *)
 @MainActor
-final class RowDiffListCoordinator<SectionID: Hashable & Sendable, ID: Hashable & Sendable, Item: Equatable, RowContent: View, Header: View, Footer: View> {
+final class RowDiffListCoordinator<
+    SectionID: Hashable & Sendable, ID: Hashable & Sendable, Item: Equatable, RowContent: View, Header: View, Footer: View
+> {
     typealias List = RowDiffList<SectionID, ID, Item, RowContent, Header, Footer>
 
     private var updater: ListUpdater<SectionID, ID, Item>?

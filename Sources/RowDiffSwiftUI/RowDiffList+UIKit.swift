@@ -15,7 +15,9 @@ final class RowDiffHostingSupplementaryView: UICollectionViewListCell, ReusableV
 
 /// A `RowDiffList` on iOS: a `UICollectionView` with a list layout, owned by a `ListUpdater`.
 @available(iOS 16.0, *)
-struct RowDiffListHost<SectionID: Hashable & Sendable, ID: Hashable & Sendable, Item: Equatable, RowContent: View, Header: View, Footer: View>:
+struct RowDiffListHost<
+    SectionID: Hashable & Sendable, ID: Hashable & Sendable, Item: Equatable, RowContent: View, Header: View, Footer: View
+>:
     UIViewRepresentable
 {
     let list: RowDiffList<SectionID, ID, Item, RowContent, Header, Footer>
@@ -40,7 +42,9 @@ struct RowDiffListHost<SectionID: Hashable & Sendable, ID: Hashable & Sendable, 
 /// to the collection view: layout, cells, selection, scrolling, refreshing and editing.
 @available(iOS 16.0, *)
 @MainActor
-final class RowDiffListCoordinator<SectionID: Hashable & Sendable, ID: Hashable & Sendable, Item: Equatable, RowContent: View, Header: View, Footer: View> {
+final class RowDiffListCoordinator<
+    SectionID: Hashable & Sendable, ID: Hashable & Sendable, Item: Equatable, RowContent: View, Header: View, Footer: View
+> {
     typealias List = RowDiffList<SectionID, ID, Item, RowContent, Header, Footer>
 
     private var updater: ListUpdater<SectionID, ID, Item>?
@@ -179,10 +183,11 @@ final class RowDiffListCoordinator<SectionID: Hashable & Sendable, ID: Hashable 
         }
         guard refreshControl == nil else { return }
         let control = UIRefreshControl()
-        control.addAction(UIAction { [weak self, weak control] _ in
-            guard let self, let control else { return }
-            self.startRefresh(control)
-        }, for: .valueChanged)
+        control.addAction(
+            UIAction { [weak self, weak control] _ in
+                guard let self, let control else { return }
+                self.startRefresh(control)
+            }, for: .valueChanged)
         view.refreshControl = control
         refreshControl = control
     }

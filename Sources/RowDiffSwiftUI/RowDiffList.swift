@@ -37,7 +37,9 @@ import SwiftUI
 /// - Complexity: an update is O(items) on the main thread (identities and `==`, no views), then
 ///   the diff off it; configuring a cell costs building its row view.
 @available(iOS 16.0, macOS 13.0, *)
-public struct RowDiffList<SectionID: Hashable & Sendable, ID: Hashable & Sendable, Item: Equatable, RowContent: View, Header: View, Footer: View>: View {
+public struct RowDiffList<
+    SectionID: Hashable & Sendable, ID: Hashable & Sendable, Item: Equatable, RowContent: View, Header: View, Footer: View
+>: View {
     let sections: [ListViewSection<SectionID, Item>]
     let id: (Item) -> ID
     let row: (Item) -> RowContent
@@ -146,7 +148,9 @@ extension RowDiffList where SectionID == Int, Header == EmptyView, Footer == Emp
     /// A single-section list of items identified by `id` (`List(items, id: \.name) { … }`).
     /// - Complexity: O(1).
     public init(_ items: [Item], id: KeyPath<Item, ID>, selection: Binding<ID?>? = nil, @ViewBuilder row: @escaping (Item) -> RowContent) {
-        self.init(sections: [ListViewSection(id: 0, items: items)], id: { $0[keyPath: id] }, selection: selection, row: row, header: nil, footer: nil)
+        self.init(
+            sections: [ListViewSection(id: 0, items: items)], id: { $0[keyPath: id] }, selection: selection, row: row, header: nil,
+            footer: nil)
     }
 }
 

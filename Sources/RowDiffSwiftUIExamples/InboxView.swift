@@ -13,10 +13,12 @@ struct Message: Identifiable, Equatable {
 @MainActor
 final class Inbox: ObservableObject {
     @Published var folders = [
-        ListViewSection(id: "Today", items: [
-            Message(id: 1, sender: "Ada", subject: "Engines"),
-            Message(id: 2, sender: "Grace", subject: "Compilers"),
-        ]),
+        ListViewSection(
+            id: "Today",
+            items: [
+                Message(id: 1, sender: "Ada", subject: "Engines"),
+                Message(id: 2, sender: "Grace", subject: "Compilers"),
+            ]),
         ListViewSection(id: "Earlier", items: [Message(id: 3, sender: "Alan", subject: "Machines")]),
     ]
 
@@ -60,21 +62,23 @@ struct InboxView: View {
     var body: some View {
         NavigationStack {
             RowDiffList(inbox.folders, selection: $selection) { message in
-                MessageRow(message: message)  // built only for the cells on screen
+                MessageRow(message: message) // built only for the cells on screen
             } header: { folder in
                 Text(folder)
             }
             .onDelete { folder, offsets in inbox.delete(offsets, in: folder) }
             .onMove { folder, offsets, destination in inbox.move(offsets, to: destination, in: folder) }
             .swipeActions(edge: .leading) { [inbox] message in
-                [SwipeAction(title: message.isRead ? "Unread" : "Read") { done in
-                    inbox.toggleRead(message.id)
-                    done(true)
-                }]
+                [
+                    SwipeAction(title: message.isRead ? "Unread" : "Read") { done in
+                        inbox.toggleRead(message.id)
+                        done(true)
+                    }
+                ]
             }
             .listStyle(.insetGrouped)
-            .refreshable { await Task.yield() }  // SwiftUI's own modifier: a pull-to-refresh control
-            .toolbar { EditButton() }            // EditMode shows the delete and reorder controls
+            .refreshable { await Task.yield() } // SwiftUI's own modifier: a pull-to-refresh control
+            .toolbar { EditButton() } // EditMode shows the delete and reorder controls
         }
     }
 }

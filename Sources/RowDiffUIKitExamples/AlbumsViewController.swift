@@ -52,7 +52,7 @@ final class AlbumsViewController: UICollectionViewController {
     init() {
         let layout = UICollectionViewFlowLayout()
         layout.itemSize = CGSize(width: 120, height: 120)
-        layout.headerReferenceSize = CGSize(width: 0, height: 44)  // the layout asks for headers
+        layout.headerReferenceSize = CGSize(width: 0, height: 44) // the layout asks for headers
         super.init(collectionViewLayout: layout)
     }
 
@@ -66,26 +66,28 @@ final class AlbumsViewController: UICollectionViewController {
     }
 
     private func render() {
-        list.render(albums.map { album in
-            KeyedSection(
-                key: album.id,
-                rows: album.photos.map { photo in
-                    // Keys are unique across the list (a photo is in one album), so a photo that
-                    // changes album animates as one move.
-                    KeyedRow(key: photo, cell: PhotoCell.self, state: photo) { cell, caption in
-                        cell.caption.text = caption
-                    }
-                },
-                header: Supplementary(view: AlbumHeader.self, state: album.title) { header, title in
-                    header.title.text = title
-                })
-        })
+        list.render(
+            albums.map { album in
+                KeyedSection(
+                    key: album.id,
+                    rows: album.photos.map { photo in
+                        // Keys are unique across the list (a photo is in one album), so a photo that
+                        // changes album animates as one move.
+                        KeyedRow(key: photo, cell: PhotoCell.self, state: photo) { cell, caption in
+                            cell.caption.text = caption
+                        }
+                    },
+                    header: Supplementary(view: AlbumHeader.self, state: album.title) { header, title in
+                        header.title.text = title
+                    })
+            })
     }
 
     /// Moving a photo is one `render`: RowDiff animates it as a single cross-section move.
     func move(photo: String, from source: String, to destination: String) {
         guard let from = albums.firstIndex(where: { $0.id == source }),
-              let to = albums.firstIndex(where: { $0.id == destination }) else { return }
+            let to = albums.firstIndex(where: { $0.id == destination })
+        else { return }
         albums[from].photos.removeAll { $0 == photo }
         albums[to].photos.append(photo)
         render()

@@ -51,7 +51,7 @@ final class ContactsViewController: UITableViewController {
                         self?.markRead(contact.id)
                         return .deselects
                     },
-                    onDelete: { [weak self] in self?.delete(contact.id) })  // swipe to delete
+                    onDelete: { [weak self] in self?.delete(contact.id) }) // swipe to delete
             ) { cell, state in
                 cell.textLabel?.text = state.name
                 cell.detailTextLabel?.text = state.unread > 0 ? "\(state.unread) unread" : nil
@@ -63,12 +63,12 @@ final class ContactsViewController: UITableViewController {
     private func markRead(_ id: String) {
         guard let index = contacts.firstIndex(where: { $0.id == id }) else { return }
         contacts[index].unread = 0
-        render()  // one reconfigure: only that row's state changed
+        render() // one reconfigure: only that row's state changed
     }
 
     private func delete(_ id: String) {
         contacts.removeAll { $0.id == id }
-        render()  // one animated delete
+        render() // one animated delete
     }
 }
 // README: end ios-table

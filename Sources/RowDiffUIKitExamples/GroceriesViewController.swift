@@ -24,7 +24,7 @@ final class GroceriesDataSource: TableViewDiffableDataSource<String, String> {
     override func tableView(_ tableView: UITableView, canMoveRowAt indexPath: IndexPath) -> Bool { true }
 
     override func tableView(_ tableView: UITableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
-        super.tableView(tableView, moveRowAt: sourceIndexPath, to: destinationIndexPath)  // updates snapshot()
+        super.tableView(tableView, moveRowAt: sourceIndexPath, to: destinationIndexPath) // updates snapshot()
         onMove?(snapshot())
     }
 }
@@ -59,7 +59,7 @@ final class GroceriesViewController: UITableViewController {
             snapshot.appendSections([aisle.name])
             snapshot.appendItems(aisle.items, toSection: aisle.name)
         }
-        dataSource.apply(snapshot)  // returns at once: the diff runs off the main thread
+        dataSource.apply(snapshot) // returns at once: the diff runs off the main thread
     }
 
     private func remove(_ item: String) {

@@ -78,11 +78,13 @@ final class NotesViewController: NSViewController {
             key: note.id, cell: NoteCell.self, state: NoteState(title: note.title),
             actions: RowActions(
                 onSelect: { .staysSelected },
-                leadingSwipe: SwipeActions([SwipeAction(title: "Pin") { [weak self] done in
-                    self?.pin(note.id)
-                    done(true)
-                }]),
-                onDelete: { [weak self] in self?.delete(note.id) })  // a trailing "Delete" row action
+                leadingSwipe: SwipeActions([
+                    SwipeAction(title: "Pin") { [weak self] done in
+                        self?.pin(note.id)
+                        done(true)
+                    }
+                ]),
+                onDelete: { [weak self] in self?.delete(note.id) }) // a trailing "Delete" row action
         ) { cell, state in
             cell.textField?.stringValue = state.title
         }
@@ -91,12 +93,12 @@ final class NotesViewController: NSViewController {
     private func pin(_ id: String) {
         guard let index = notes[1].firstIndex(where: { $0.id == id }) else { return }
         notes[0].append(notes[1].remove(at: index))
-        render()  // one animated move, into the "Pinned" group
+        render() // one animated move, into the "Pinned" group
     }
 
     private func delete(_ id: String) {
         notes = notes.map { $0.filter { $0.id != id } }
-        render()  // one animated removal
+        render() // one animated removal
     }
 }
 // README: end macos-table

@@ -75,9 +75,10 @@ public struct BatchUpdateRowMap: Sendable {
         self.gone = gone
         self.moveSource = moveSource
         self.moveTarget = moveTarget
-        let reconfigured = Set(analysis.itemReconfigures.lazy.filter {
-            analysis.oldContains($0) && !analysis.deletedSections.contains($0.section)
-        })
+        let reconfigured = Set(
+            analysis.itemReconfigures.lazy.filter {
+                analysis.oldContains($0) && !analysis.deletedSections.contains($0.section)
+            })
         self.reconfigured = reconfigured
         self.reconfiguredBySection = Dictionary(grouping: reconfigured, by: \.section).mapValues { $0.map(\.item).sorted() }
     }
@@ -166,7 +167,8 @@ extension BatchUpdateValidator {
     ///   as ``layout(of:from:to:)``.
     /// - Complexity: O(sections + operations · log operations), whatever the row count.
     @_spi(StandIn)
-    public func rowMap(of batch: BatchUpdate, fromCounts old: [Int], toCounts new: [Int]) throws(BatchUpdateViolation) -> BatchUpdateRowMap {
+    public func rowMap(of batch: BatchUpdate, fromCounts old: [Int], toCounts new: [Int]) throws(BatchUpdateViolation) -> BatchUpdateRowMap
+    {
         let analysis = BatchAnalysis(view: view, batch: batch, old: old.map { max(0, $0) }, new: new.map { max(0, $0) })
         if let first = analysis.operationViolations().first { throw first }
         let counted = analysis.countViolations()

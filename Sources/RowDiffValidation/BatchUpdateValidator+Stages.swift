@@ -62,7 +62,8 @@ extension BatchUpdateValidator {
         }
         for s in end.counts.indices {
             if end.counts[s] != target.counts[s] {
-                return mismatch(sections: [s], "has \(end.counts[s]) \(rows(end.counts[s])) in section \(s), the target \(target.counts[s])")
+                return mismatch(
+                    sections: [s], "has \(end.counts[s]) \(rows(end.counts[s])) in section \(s), the target \(target.counts[s])")
             }
             let a = end.sectionInfos[s]
             let b = target.sectionInfos[s]

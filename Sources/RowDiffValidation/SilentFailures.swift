@@ -13,14 +13,16 @@ extension BatchAnalysis {
             let was = before.sectionInfos[o]
             let now = after.sectionInfos[t]
             if let a = was.identity, let b = now.identity, a != b {
-                found.append(violation(
-                    .identityCorruption, sections: [t],
-                    "new section \(t) keeps old section \(o) (\(a)), but the data source has section \(b) there"))
+                found.append(
+                    violation(
+                        .identityCorruption, sections: [t],
+                        "new section \(t) keeps old section \(o) (\(a)), but the data source has section \(b) there"))
             } else if let a = was.content, let b = now.content, a != b {
-                found.append(violation(
-                    .staleContent, sections: [t],
-                    "new section \(t) keeps old section \(o)\(was.identity.map { " (\($0))" } ?? "") whose header/footer content "
-                        + "changed from \(a.short) to \(b.short); the section was not reloaded"))
+                found.append(
+                    violation(
+                        .staleContent, sections: [t],
+                        "new section \(t) keeps old section \(o)\(was.identity.map { " (\($0))" } ?? "") whose header/footer content "
+                            + "changed from \(a.short) to \(b.short); the section was not reloaded"))
             }
         }
         guard let oldColumns = before.columns, let newColumns = after.columns else { return found }
@@ -50,28 +52,32 @@ extension BatchAnalysis {
                 if let (a, b) = identity {
                     let here = ItemPath(section: t, item: j - flat.newOffsets[t])
                     let from = flat.oldPath(k)
-                    found.append(violation(
-                        .identityCorruption, paths: [here, from],
-                        "row \(here) after the update keeps the cell of old row \(from) (\(a)), but the data source has \(b) there"))
+                    found.append(
+                        violation(
+                            .identityCorruption, paths: [here, from],
+                            "row \(here) after the update keeps the cell of old row \(from) (\(a)), but the data source has \(b) there"))
                 } else if checkKinds, let (a, b) = ValidationValue.differing(oldKinds[k], newKinds[j]) {
                     let here = ItemPath(section: t, item: j - flat.newOffsets[t])
                     let from = flat.oldPath(k)
-                    let why = flat.reconfigured.contains(k)
+                    let why =
+                        flat.reconfigured.contains(k)
                         ? "a reconfigure keeps the cell, so the row must be reloaded"
                         : "the row was not reloaded"
-                    found.append(violation(
-                        .staleCellKind, paths: [here, from],
-                        "row \(here) after the update keeps the \(a.short) cell of old row \(from)\(named(k, oldColumns)), "
-                            + "but the data source needs a \(b.short) cell: \(why)"))
+                    found.append(
+                        violation(
+                            .staleCellKind, paths: [here, from],
+                            "row \(here) after the update keeps the \(a.short) cell of old row \(from)\(named(k, oldColumns)), "
+                                + "but the data source needs a \(b.short) cell: \(why)"))
                 } else if checkContents, let (a, b) = ValidationValue.differing(oldContents[k], newContents[j]),
                     !flat.reconfigured.contains(k)
                 {
                     let here = ItemPath(section: t, item: j - flat.newOffsets[t])
                     let from = flat.oldPath(k)
-                    found.append(violation(
-                        .staleContent, paths: [here, from],
-                        "row \(here) after the update keeps the cell of old row \(from)\(named(k, oldColumns)), "
-                            + "whose content changed from \(a.short) to \(b.short); it was neither reloaded nor reconfigured"))
+                    found.append(
+                        violation(
+                            .staleContent, paths: [here, from],
+                            "row \(here) after the update keeps the cell of old row \(from)\(named(k, oldColumns)), "
+                                + "whose content changed from \(a.short) to \(b.short); it was neither reloaded nor reconfigured"))
                 }
             }
         }

@@ -31,7 +31,9 @@ extension BatchAnalysis {
         func movingNew(_ q: ItemPath) -> String? {
             sectionMoveSource[q.section].map { "new section \(q.section), which moves (section move \($0)→\(q.section))" }
         }
-        for (name, list) in [("row delete", batch.itemDeletes), ("row reload", batch.itemReloads), ("row reconfigure", batch.itemReconfigures)] {
+        for (name, list) in [
+            ("row delete", batch.itemDeletes), ("row reload", batch.itemReloads), ("row reconfigure", batch.itemReconfigures),
+        ] {
             for p in list.uniqued() {
                 if let where_ = movingOld(p) {
                     found.append(violation(.strictS1, sections: [p.section], paths: [p], "\(name) \(p) is in \(where_) in the same batch"))
@@ -46,9 +48,10 @@ extension BatchAnalysis {
         for move in batch.itemMoves.uniqued() {
             let ends = [movingOld(move.from).map { "leaves \($0)" }, movingNew(move.to).map { "enters \($0)" }].compactMap { $0 }
             if !ends.isEmpty {
-                found.append(violation(
-                    .strictS1, sections: [move.from.section, move.to.section], paths: [move.from, move.to],
-                    "row move \(move) \(ends.joined(separator: " and ")) in the same batch"))
+                found.append(
+                    violation(
+                        .strictS1, sections: [move.from.section, move.to.section], paths: [move.from, move.to],
+                        "row move \(move) \(ends.joined(separator: " and ")) in the same batch"))
             }
         }
         return found
@@ -76,9 +79,11 @@ extension BatchAnalysis {
         where !deletedSections.contains(p.section) && !moveSources.contains(p) && newContains(q) {
             let t = map.oldToNew[p.section]
             guard t == q.section else {
-                found.append(violation(
-                    .strictS2, sections: [p.section, t], paths: [p, q],
-                    "row reload \(p) re-inserts at \(q) (adj shifts by deletes and inserts only), but its section moves to new section \(t)"))
+                found.append(
+                    violation(
+                        .strictS2, sections: [p.section, t], paths: [p, q],
+                        "row reload \(p) re-inserts at \(q) (adj shifts by deletes and inserts only), but its section moves to new section \(t)"
+                    ))
                 continue
             }
             // The row's rank among the old rows that stay must equal its slot's rank among the
@@ -88,10 +93,11 @@ extension BatchAnalysis {
             let slotRank = q.item - countBelow(q.item, in: taken)
             guard keptBefore != slotRank else { continue }
             let wouldBe = shiftedForward(keptBefore < slotRank ? keptBefore : keptBefore - 1, by: taken)
-            found.append(violation(
-                .strictS2, sections: [t], paths: [p, q],
-                "row reload \(p) re-inserts at \(q), but the moves in the batch shift that row to \(ItemPath(section: t, item: wouldBe)); "
-                    + "reload it in a batch of its own"))
+            found.append(
+                violation(
+                    .strictS2, sections: [t], paths: [p, q],
+                    "row reload \(p) re-inserts at \(q), but the moves in the batch shift that row to \(ItemPath(section: t, item: wouldBe)); "
+                        + "reload it in a batch of its own"))
         }
         return found
     }
@@ -133,12 +139,14 @@ extension BatchAnalysis {
         let inserts = b.sectionInserts.count + b.itemInserts.count
         let moves = b.sectionMoves.count + b.itemMoves.count
         guard reloads > 0, deletes + inserts + moves > 0 else { return [] }
-        return [violation(
-            .strictS5, sections: b.sectionReloads, paths: b.itemReloads,
-            "the batch reloads \(b.itemReloads.count) \(rows(b.itemReloads.count)) and \(b.sectionReloads.count) "
-                + "\(sectionsWord(b.sectionReloads.count)) beside \(deletes) \(deletes == 1 ? "delete" : "deletes"), "
-                + "\(inserts) \(inserts == 1 ? "insert" : "inserts") and \(moves) \(moves == 1 ? "move" : "moves") "
-                + "(rows and sections); put the reloads in a batch of their own")]
+        return [
+            violation(
+                .strictS5, sections: b.sectionReloads, paths: b.itemReloads,
+                "the batch reloads \(b.itemReloads.count) \(rows(b.itemReloads.count)) and \(b.sectionReloads.count) "
+                    + "\(sectionsWord(b.sectionReloads.count)) beside \(deletes) \(deletes == 1 ? "delete" : "deletes"), "
+                    + "\(inserts) \(inserts == 1 ? "insert" : "inserts") and \(moves) \(moves == 1 ? "move" : "moves") "
+                    + "(rows and sections); put the reloads in a batch of their own")
+        ]
     }
 
     /// S6: reconfigures in a batch of their own, each at a path that exists before and after.
@@ -147,15 +155,17 @@ extension BatchAnalysis {
         var found: [BatchUpdateViolation] = []
         let others = batch.operationCount - batch.itemReconfigures.count
         if others > 0 {
-            found.append(violation(
-                .strictS6, paths: itemReconfigures,
-                "the batch reconfigures \(itemReconfigures.count) \(rows(itemReconfigures.count)) beside \(others) other "
-                    + "\(others == 1 ? "operation" : "operations"); put the reconfigures in a batch of their own"))
+            found.append(
+                violation(
+                    .strictS6, paths: itemReconfigures,
+                    "the batch reconfigures \(itemReconfigures.count) \(rows(itemReconfigures.count)) beside \(others) other "
+                        + "\(others == 1 ? "operation" : "operations"); put the reconfigures in a batch of their own"))
         }
         // Out of the old bounds is already rule 5; here: gone from the data source.
         for p in itemReconfigures where oldContains(p) && !newContains(p) {
-            found.append(violation(
-                .strictS6, paths: [p], "row reconfigure \(p) exists in the view but not in the data source: \(describeNew(p))"))
+            found.append(
+                violation(
+                    .strictS6, paths: [p], "row reconfigure \(p) exists in the view but not in the data source: \(describeNew(p))"))
         }
         return found
     }

@@ -73,57 +73,67 @@ extension BatchAnalysis {
             found.append(violation(.sectionInsertOutOfBounds, sections: [s], "section insert \(s) is out of bounds: \(newSections)"))
         }
         for half in sectionReloadInserts where !newContains(section: half.new) {
-            found.append(violation(
-                .sectionInsertOutOfBounds, sections: [half.new],
-                "the insert half of section reload \(half.old) lands at new section \(half.new), out of bounds: \(newSections)"))
+            found.append(
+                violation(
+                    .sectionInsertOutOfBounds, sections: [half.new],
+                    "the insert half of section reload \(half.old) lands at new section \(half.new), out of bounds: \(newSections)"))
         }
         let insertSet = Set(sectionInserts)
         let reloadHalfByNew = Dictionary(sectionReloadInserts.map { ($0.new, $0.old) }, uniquingKeysWith: { a, _ in a })
         for move in batch.sectionMoves {
             // Rule 10.
             if !oldContains(section: move.from) {
-                found.append(violation(
-                    .sectionMoveOutOfBounds, sections: [move.from, move.to],
-                    "section move \(move) is out of bounds: its source does not exist, \(oldSections)"))
+                found.append(
+                    violation(
+                        .sectionMoveOutOfBounds, sections: [move.from, move.to],
+                        "section move \(move) is out of bounds: its source does not exist, \(oldSections)"))
             }
             if !newContains(section: move.to) {
-                found.append(violation(
-                    .sectionMoveOutOfBounds, sections: [move.from, move.to],
-                    "section move \(move) is out of bounds: its destination does not exist, \(newSections)"))
+                found.append(
+                    violation(
+                        .sectionMoveOutOfBounds, sections: [move.from, move.to],
+                        "section move \(move) is out of bounds: its destination does not exist, \(newSections)"))
             }
             // Rule 2.
             if sectionDeleteSet.contains(move.from) {
-                found.append(violation(
-                    .deleteOfMoveSource, sections: [move.from],
-                    "section \(move.from) is deleted and is the source of section move \(move) (old index)"))
+                found.append(
+                    violation(
+                        .deleteOfMoveSource, sections: [move.from],
+                        "section \(move.from) is deleted and is the source of section move \(move) (old index)"))
             }
             if sectionReloadSet.contains(move.from) {
-                found.append(violation(
-                    .deleteOfMoveSource, sections: [move.from],
-                    "section \(move.from) is reloaded (a delete plus an insert) and is the source of section move \(move) (old index)"))
+                found.append(
+                    violation(
+                        .deleteOfMoveSource, sections: [move.from],
+                        "section \(move.from) is reloaded (a delete plus an insert) and is the source of section move \(move) (old index)"))
             }
             // Rule 6.
             if insertSet.contains(move.to) {
-                found.append(violation(
-                    .insertAtMoveDestination, sections: [move.to],
-                    "section insert \(move.to) is the destination of section move \(move) (new index)"))
+                found.append(
+                    violation(
+                        .insertAtMoveDestination, sections: [move.to],
+                        "section insert \(move.to) is the destination of section move \(move) (new index)"))
             }
             if let reloaded = reloadHalfByNew[move.to] {
-                found.append(violation(
-                    .insertAtMoveDestination, sections: [move.to],
-                    "the insert half of section reload \(reloaded), at new section \(move.to), is the destination of section move \(move)"))
+                found.append(
+                    violation(
+                        .insertAtMoveDestination, sections: [move.to],
+                        "the insert half of section reload \(reloaded), at new section \(move.to), is the destination of section move \(move)"
+                    ))
             }
         }
         // Rules 12, 13.
         for (from, moves) in batch.sectionMoves.grouped(by: \.from) where moves.count > 1 {
-            found.append(violation(
-                .sourceMovedTwice, sections: [from],
-                "section \(from) is the source of \(moves.count) section moves: \(moves.listed) (old index)"))
+            found.append(
+                violation(
+                    .sourceMovedTwice, sections: [from],
+                    "section \(from) is the source of \(moves.count) section moves: \(moves.listed) (old index)"))
         }
         for (to, moves) in batch.sectionMoves.grouped(by: \.to) where moves.count > 1 {
-            found.append(violation(
-                .destinationMovedToTwice, sections: [to],
-                "section \(to) is the destination of \(moves.count) section moves: \(moves.listed) (new index)"))
+            found.append(
+                violation(
+                    .destinationMovedToTwice, sections: [to],
+                    "section \(to) is the destination of \(moves.count) section moves: \(moves.listed) (new index)"))
         }
         return found
     }
@@ -150,80 +160,93 @@ extension BatchAnalysis {
             found.append(violation(.rowInsertOutOfBounds, paths: [q], "row insert \(q) is out of bounds: \(describeNew(q))"))
         }
         for half in itemReloadInserts where !newContains(half.new) {
-            found.append(violation(
-                .rowInsertOutOfBounds, paths: [half.old, half.new],
-                "the insert half of row reload \(half.old) lands at \(half.new), out of bounds: \(describeNew(half.new))"))
+            found.append(
+                violation(
+                    .rowInsertOutOfBounds, paths: [half.old, half.new],
+                    "the insert half of row reload \(half.old) lands at \(half.new), out of bounds: \(describeNew(half.new))"))
         }
         let insertSet = Set(itemInserts)
         let reloadHalfByNew = Dictionary(itemReloadInserts.map { ($0.new, $0.old) }, uniquingKeysWith: { a, _ in a })
         for move in batch.itemMoves {
             // Rule 11.
             if !oldContains(move.from) {
-                found.append(violation(
-                    .rowMoveOutOfBounds, paths: [move.from, move.to],
-                    "row move \(move) is out of bounds: its source does not exist, \(describeOld(move.from))"))
+                found.append(
+                    violation(
+                        .rowMoveOutOfBounds, paths: [move.from, move.to],
+                        "row move \(move) is out of bounds: its source does not exist, \(describeOld(move.from))"))
             }
             if !newContains(move.to) {
-                found.append(violation(
-                    .rowMoveOutOfBounds, paths: [move.from, move.to],
-                    "row move \(move) is out of bounds: its destination does not exist, \(describeNew(move.to))"))
+                found.append(
+                    violation(
+                        .rowMoveOutOfBounds, paths: [move.from, move.to],
+                        "row move \(move) is out of bounds: its destination does not exist, \(describeNew(move.to))"))
             }
             // Rule 2.
             if itemDeleteSet.contains(move.from) {
-                found.append(violation(
-                    .deleteOfMoveSource, paths: [move.from, move.to],
-                    "row \(move.from) is deleted and is the source of row move \(move) (old coordinates)"))
+                found.append(
+                    violation(
+                        .deleteOfMoveSource, paths: [move.from, move.to],
+                        "row \(move.from) is deleted and is the source of row move \(move) (old coordinates)"))
             }
             if itemReloadSet.contains(move.from) {
-                found.append(violation(
-                    .deleteOfMoveSource, paths: [move.from, move.to],
-                    "row \(move.from) is reloaded (the delete half of the reload) and is the source of row move \(move) (old coordinates)"))
+                found.append(
+                    violation(
+                        .deleteOfMoveSource, paths: [move.from, move.to],
+                        "row \(move.from) is reloaded (the delete half of the reload) and is the source of row move \(move) (old coordinates)"
+                    ))
             }
             // Rule 6.
             if insertSet.contains(move.to) {
-                found.append(violation(
-                    .insertAtMoveDestination, paths: [move.from, move.to],
-                    "row insert \(move.to) is the destination of row move \(move) (new coordinates)"))
+                found.append(
+                    violation(
+                        .insertAtMoveDestination, paths: [move.from, move.to],
+                        "row insert \(move.to) is the destination of row move \(move) (new coordinates)"))
             }
             if let reloaded = reloadHalfByNew[move.to] {
-                found.append(violation(
-                    .insertAtMoveDestination, paths: [reloaded, move.to],
-                    "the insert half of row reload \(reloaded), at \(move.to), is the destination of row move \(move) (new coordinates)"))
+                found.append(
+                    violation(
+                        .insertAtMoveDestination, paths: [reloaded, move.to],
+                        "the insert half of row reload \(reloaded), at \(move.to), is the destination of row move \(move) (new coordinates)"
+                    ))
             }
             // Rules 3, 7: the table view does not throw, it falls back to reloadData.
             if deletedSections.contains(move.from.section) {
                 let how = sectionReloadSet.contains(move.from.section) ? "reloaded" : "deleted"
-                found.append(view == .tableView
-                    ? violation(
-                        .reloadDataFallback, sections: [move.from.section], paths: [move.from, move.to],
-                        "row move \(move) leaves old section \(move.from.section), which is \(how); "
-                            + "UITableView falls back to reloadData and loses the animation (rule 3)")
-                    : violation(
-                        .moveOutOfDeletedSection, sections: [move.from.section], paths: [move.from, move.to],
-                        "row move \(move) leaves old section \(move.from.section), which is \(how)"))
+                found.append(
+                    view == .tableView
+                        ? violation(
+                            .reloadDataFallback, sections: [move.from.section], paths: [move.from, move.to],
+                            "row move \(move) leaves old section \(move.from.section), which is \(how); "
+                                + "UITableView falls back to reloadData and loses the animation (rule 3)")
+                        : violation(
+                            .moveOutOfDeletedSection, sections: [move.from.section], paths: [move.from, move.to],
+                            "row move \(move) leaves old section \(move.from.section), which is \(how)"))
             }
             if insertedSections.contains(move.to.section) {
                 let how = sectionReloadInserts.contains { $0.new == move.to.section } ? "the insert half of a section reload" : "inserted"
-                found.append(view == .tableView
-                    ? violation(
-                        .reloadDataFallback, sections: [move.to.section], paths: [move.from, move.to],
-                        "row move \(move) enters new section \(move.to.section), which is \(how); "
-                            + "UITableView falls back to reloadData and loses the animation (rule 7)")
-                    : violation(
-                        .moveIntoInsertedSection, sections: [move.to.section], paths: [move.from, move.to],
-                        "row move \(move) enters new section \(move.to.section), which is \(how)"))
+                found.append(
+                    view == .tableView
+                        ? violation(
+                            .reloadDataFallback, sections: [move.to.section], paths: [move.from, move.to],
+                            "row move \(move) enters new section \(move.to.section), which is \(how); "
+                                + "UITableView falls back to reloadData and loses the animation (rule 7)")
+                        : violation(
+                            .moveIntoInsertedSection, sections: [move.to.section], paths: [move.from, move.to],
+                            "row move \(move) enters new section \(move.to.section), which is \(how)"))
             }
         }
         // Rules 12, 13.
         for (from, moves) in batch.itemMoves.grouped(by: \.from) where moves.count > 1 {
-            found.append(violation(
-                .sourceMovedTwice, paths: [from],
-                "row \(from) is the source of \(moves.count) row moves: \(moves.listed) (old coordinates)"))
+            found.append(
+                violation(
+                    .sourceMovedTwice, paths: [from],
+                    "row \(from) is the source of \(moves.count) row moves: \(moves.listed) (old coordinates)"))
         }
         for (to, moves) in batch.itemMoves.grouped(by: \.to) where moves.count > 1 {
-            found.append(violation(
-                .destinationMovedToTwice, paths: [to],
-                "row \(to) is the destination of \(moves.count) row moves: \(moves.listed) (new coordinates)"))
+            found.append(
+                violation(
+                    .destinationMovedToTwice, paths: [to],
+                    "row \(to) is the destination of \(moves.count) row moves: \(moves.listed) (new coordinates)"))
         }
         return found
     }
@@ -238,20 +261,29 @@ extension BatchAnalysis {
         let sectionTerms = BatchUpdateViolation.Counts(
             actual: new.count, old: old.count, inserted: sectionInserts.count, deleted: sectionDeletes.count)
         if sectionTerms.actual != sectionTerms.expected {
-            return ([violation(
-                .sectionCountMismatch, counts: sectionTerms,
-                "the data source reports \(new.count) \(sectionsWord(new.count)) after the update, expected "
-                    + "\(sectionTerms.expected) = \(old.count) old + \(sectionTerms.inserted) inserted − \(sectionTerms.deleted) deleted")], nil)
+            return (
+                [
+                    violation(
+                        .sectionCountMismatch, counts: sectionTerms,
+                        "the data source reports \(new.count) \(sectionsWord(new.count)) after the update, expected "
+                            + "\(sectionTerms.expected) = \(old.count) old + \(sectionTerms.inserted) inserted − \(sectionTerms.deleted) deleted"
+                    )
+                ], nil
+            )
         }
         guard let map = sectionMap() else {
             // Only reachable with duplicates a collection view counts twice: the totals agree but
             // the distinct sections do not.
             let survivors = (0..<old.count).count(where: { !deletedSections.contains($0) && sectionMoveTarget[$0] == nil })
             let free = (0..<new.count).count(where: { !insertedSections.contains($0) && sectionMoveSource[$0] == nil })
-            return ([violation(
-                .sectionCountMismatch, counts: sectionTerms,
-                "\(survivors) old \(sectionsWord(survivors)) stay in place but \(free) new \(sectionsWord(free)) are left for them: "
-                    + "duplicate section deletes or inserts are counted twice by the totals but act once")], nil)
+            return (
+                [
+                    violation(
+                        .sectionCountMismatch, counts: sectionTerms,
+                        "\(survivors) old \(sectionsWord(survivors)) stay in place but \(free) new \(sectionsWord(free)) are left for them: "
+                            + "duplicate section deletes or inserts are counted twice by the totals but act once")
+                ], nil
+            )
         }
         return (rowCountViolations(map), map)
     }
@@ -301,10 +333,12 @@ extension BatchAnalysis {
                 actual: new[t], old: old[o], inserted: inserted[t], deleted: deleted[o], movedIn: movedIn[t], movedOut: movedOut[o])
             guard terms.actual != terms.expected else { continue }
             let which = o == t ? "section \(t)" : "section \(t) (section \(o) before the update)"
-            found.append(violation(
-                .rowCountMismatch, sections: [t], counts: terms,
-                "\(which) has \(terms.actual) \(rows(terms.actual)) after the update, expected \(terms.expected) = "
-                    + "\(terms.old) old + \(terms.inserted) inserted − \(terms.deleted) deleted + \(terms.movedIn) moved in − \(terms.movedOut) moved out"))
+            found.append(
+                violation(
+                    .rowCountMismatch, sections: [t], counts: terms,
+                    "\(which) has \(terms.actual) \(rows(terms.actual)) after the update, expected \(terms.expected) = "
+                        + "\(terms.old) old + \(terms.inserted) inserted − \(terms.deleted) deleted + \(terms.movedIn) moved in − \(terms.movedOut) moved out"
+                ))
         }
         if found.isEmpty { found = duplicateCountViolations(map) }
         return found
@@ -328,10 +362,11 @@ extension BatchAnalysis {
             let kept = old[o] - removed[o]
             let free = new[t] - taken[t]
             guard kept != free else { continue }
-            found.append(violation(
-                .rowCountMismatch, sections: [t],
-                "section \(t) has \(free) free \(rows(free)) after the update for the \(kept) \(rows(kept)) that stay from old section \(o): "
-                    + "duplicate index paths are counted twice by the totals but act once"))
+            found.append(
+                violation(
+                    .rowCountMismatch, sections: [t],
+                    "section \(t) has \(free) free \(rows(free)) after the update for the \(kept) \(rows(kept)) that stay from old section \(o): "
+                        + "duplicate index paths are counted twice by the totals but act once"))
         }
         return found
     }

@@ -52,8 +52,10 @@ import Testing
         // The rest of the section, run off the main actor as the command's caller would.
         var report = await Task.detached { DataSourceBench(warmupRuns: 1, timedRuns: 1, scale: 0.01).run() }.value
         (report.bursts, report.firstLookup) = (bursts, firstLookup)
-        #expect(report.table.contains("renderer bursts") && report.table.contains("first key lookup after a render")
-            && report.table.contains("renderAndWait called to returned") && report.table.contains("main thread's CPU time in a default render"))
+        #expect(
+            report.table.contains("renderer bursts") && report.table.contains("first key lookup after a render")
+                && report.table.contains("renderAndWait called to returned")
+                && report.table.contains("main thread's CPU time in a default render"))
     }
 
     @Test func onlyWithoutFlag_skipsTheDataSourceSection_andTheTableShowsIt() throws {
@@ -61,12 +63,15 @@ import Testing
         #expect(plain.makeRunner().runsDataSources == false)
         #expect(try BenchCommand.parse(["--quick"]).makeRunner().runsDataSources)
 
-        let both = try BenchCommand.parse(["--datasources", "--only", "last-to-front-10k", "--scale", "0.01", "--runs", "1", "--silent", "--no-memory"])
+        let both = try BenchCommand.parse([
+            "--datasources", "--only", "last-to-front-10k", "--scale", "0.01", "--runs", "1", "--silent", "--no-memory",
+        ])
         let table = try both.output()
         #expect(table.contains("last-to-front-10k: 100 rows"))
         #expect(table.contains("render-1k-1pct: 10 sections, 1,000 → 1,000 KeyedRows"))
         #expect(table.contains("diff + staging + data swap") && table.contains("key → index path"))
-        #expect(table.contains("releasing the replaced state") && table.contains("CPU time, both threads")
-            && table.contains("making the state's rows"))
+        #expect(
+            table.contains("releasing the replaced state") && table.contains("CPU time, both threads")
+                && table.contains("making the state's rows"))
     }
 }

@@ -29,7 +29,10 @@ import Testing
 
     @Test func sectioned_findsTheSameDeletesAndInsertsAsRowDiff() throws {
         let workload = try #require(WorkloadCatalog.make("sectioned-100x1000", scale: 0.05))
-        guard case .sectioned(let old, let new) = workload.lists else { Issue.record("not sectioned"); return }
+        guard case .sectioned(let old, let new) = workload.lists else {
+            Issue.record("not sectioned")
+            return
+        }
         let result = DictionaryDiff.diff(old, new)
         let counts = CoreWorkload(workload).diff(.init())
         #expect(result.itemDeletes.count == counts.deletes && result.itemInserts.count == counts.inserts)

@@ -16,7 +16,8 @@ import Testing
             #expect(owner.heightCalls == 0 && !owner.explicitRowHeights, "\(owner.view)")
             #expect(owner.problems == 0, "\(owner.view)")
             #expect(owner.viewsMade < 100, "\(owner.view): \(owner.viewsMade) views for \(owner.visibleRows) visible rows")
-            #expect(owner.mainThreadMs.min <= owner.mainThreadMs.median && owner.requestToCompletionMs.min <= owner.requestToCompletionMs.max)
+            #expect(
+                owner.mainThreadMs.min <= owner.mainThreadMs.median && owner.requestToCompletionMs.min <= owner.requestToCompletionMs.max)
         }
         var report = await Task.detached { DataSourceBench(warmupRuns: 1, timedRuns: 1, scale: 0.01).run() }.value
         report.owners = owners

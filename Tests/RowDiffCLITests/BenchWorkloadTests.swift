@@ -79,7 +79,10 @@ import Testing
 
     @Test func sectioned_hasItsSectionAndRowChanges() throws {
         let workload = try #require(WorkloadCatalog.make("sectioned-100x1000", scale: 0.1))
-        guard case .sectioned(let old, let new) = workload.lists else { Issue.record("not sectioned"); return }
+        guard case .sectioned(let old, let new) = workload.lists else {
+            Issue.record("not sectioned")
+            return
+        }
         #expect(old.count == 100 && new.count == 100)
         #expect(old.allSatisfy { $0.rows.count == 100 })
         let oldSections = Set(old.map(\.model.id)), newSections = Set(new.map(\.model.id))

@@ -35,8 +35,9 @@ import Glibc
         #expect(result.status == status, "status \(result.status), stderr \(result.stderr)", sourceLocation: sourceLocation)
         #expect(result.stdout.isEmpty, sourceLocation: sourceLocation)
         #expect(result.stderr.hasPrefix(prefix), "\(result.stderr)", sourceLocation: sourceLocation)
-        #expect(result.stderr.hasSuffix("\n") && result.stderr.dropLast().firstIndex(of: "\n") == nil,
-                "not one line: \(result.stderr)", sourceLocation: sourceLocation)
+        #expect(
+            result.stderr.hasSuffix("\n") && result.stderr.dropLast().firstIndex(of: "\n") == nil,
+            "not one line: \(result.stderr)", sourceLocation: sourceLocation)
     }
 
     // MARK: Size and memory
@@ -171,7 +172,9 @@ import Glibc
         #expect(result.status == 2)
         // A syntax error in such a file too.
         let bad = scratch.file("x\ty.json", "[1,]")
-        #expect(runDiff([bad, scratch.path("new.json")]).stderr == "rowdiff: $'\(scratch.directory.path)/x\\ty.json':1:4: trailing comma: expected a value before ']'\n")
+        #expect(
+            runDiff([bad, scratch.path("new.json")]).stderr
+                == "rowdiff: $'\(scratch.directory.path)/x\\ty.json':1:4: trailing comma: expected a value before ']'\n")
     }
 
     @Test func nonUTF8IdKey_isRejected_notMatchedToTheReplacementCharacter() {
@@ -181,7 +184,8 @@ import Glibc
         #expect(result.stderr == "rowdiff: --id-key $'\\xff': not valid UTF-8; JSON keys are Unicode text\n")
         #expect(result.status == 2 && result.stdout.isEmpty)
         // The real U+FFFD key still works.
-        #expect(runDiff([String(decoding: file, as: UTF8.self), String(decoding: file, as: UTF8.self), "--id-key", "\u{FFFD}"]).status == 0)
+        #expect(
+            runDiff([String(decoding: file, as: UTF8.self), String(decoding: file, as: UTF8.self), "--id-key", "\u{FFFD}"]).status == 0)
     }
 
     @Test func operands_areTakenFromTheRawArguments_inEveryGrammar() throws {
@@ -189,9 +193,14 @@ import Glibc
         let cases: [([[UInt8]], DiffOperands)] = [
             ([bad, Array("n".utf8)], DiffOperands(old: bad, new: Array("n".utf8), idKey: Array("id".utf8))),
             ([Array("--id-key".utf8), bad, Array("o".utf8), bad], DiffOperands(old: Array("o".utf8), new: bad, idKey: bad)),
-            ([Array("--id-key=".utf8) + bad, Array("--format".utf8), Array("text".utf8), Array("-".utf8), bad],
-             DiffOperands(old: Array("-".utf8), new: bad, idKey: bad)),
-            ([Array("--".utf8), Array("--id-key".utf8), bad], DiffOperands(old: Array("--id-key".utf8), new: bad, idKey: Array("id".utf8))),
+            (
+                [Array("--id-key=".utf8) + bad, Array("--format".utf8), Array("text".utf8), Array("-".utf8), bad],
+                DiffOperands(old: Array("-".utf8), new: bad, idKey: bad)
+            ),
+            (
+                [Array("--".utf8), Array("--id-key".utf8), bad],
+                DiffOperands(old: Array("--id-key".utf8), new: bad, idKey: Array("id".utf8))
+            ),
         ]
         for (arguments, expected) in cases {
             let all = [Array("diff".utf8)] + arguments

@@ -6,14 +6,17 @@ import Testing
 /// (docs/JSON.md, pinned detail 9). Usage errors keep ArgumentParser's exit status 64.
 @Suite struct ErrorTests {
     /// Runs with `old` as the old file (named "old.json") and a valid new file; returns stderr.
-    private func failure(old: String, _ extra: [String] = [], sourceLocation: SourceLocation = #_sourceLocation) -> (message: String, path: String) {
+    private func failure(
+        old: String, _ extra: [String] = [], sourceLocation: SourceLocation = #_sourceLocation
+    ) -> (message: String, path: String) {
         let scratch = Scratch()
         let path = scratch.file("old.json", old)
         let result = runDiff([path, scratch.file("new.json", "[]")] + extra)
         #expect(result.status == 2, sourceLocation: sourceLocation)
         #expect(result.stdout.isEmpty, sourceLocation: sourceLocation)
-        #expect(result.stderr.hasSuffix("\n") && result.stderr.dropLast().firstIndex(of: "\n") == nil,
-                "not one line: \(result.stderr)", sourceLocation: sourceLocation)
+        #expect(
+            result.stderr.hasSuffix("\n") && result.stderr.dropLast().firstIndex(of: "\n") == nil,
+            "not one line: \(result.stderr)", sourceLocation: sourceLocation)
         return (String(result.stderr.dropLast()), path)
     }
 
@@ -56,7 +59,8 @@ import Testing
     @Test func invalidUTF8_isASyntaxErrorAtTheByte() throws {
         let scratch = Scratch()
         let path = scratch.path("old.json")
-        try Data([UInt8(ascii: "["), UInt8(ascii: "\""), 0x61, 0xFF, UInt8(ascii: "\""), UInt8(ascii: "]")]).write(to: URL(fileURLWithPath: path))
+        try Data([UInt8(ascii: "["), UInt8(ascii: "\""), 0x61, 0xFF, UInt8(ascii: "\""), UInt8(ascii: "]")]).write(
+            to: URL(fileURLWithPath: path))
         let result = runDiff([path, scratch.file("new.json", "[]")])
         #expect(result.stderr == "rowdiff: \(path):1:4: invalid UTF-8 byte 0xFF\n")
         #expect(result.status == 2 && result.stdout.isEmpty)
@@ -71,11 +75,15 @@ import Testing
 
     @Test(arguments: [
         (#"[{"id": 1}, {"name": "x"}]"#, #"missing identity field "id" at $[1]"#),
-        (#"{"sections": [{"id": 0, "items": []}, {"id": 1, "items": [1, 2, {"x": 1}]}]}"#,
-         #"missing identity field "id" at $.sections[1].items[2]"#),
+        (
+            #"{"sections": [{"id": 0, "items": []}, {"id": 1, "items": [1, 2, {"x": 1}]}]}"#,
+            #"missing identity field "id" at $.sections[1].items[2]"#
+        ),
         (#"["a", ["b"]]"#, "an array cannot be a list element (expected an object, string, number, boolean or null) at $[1]"),
-        (#"{"sections": [{"id": 1, "items": [[]]}]}"#,
-         "an array cannot be a list element (expected an object, string, number, boolean or null) at $.sections[0].items[0]"),
+        (
+            #"{"sections": [{"id": 1, "items": [[]]}]}"#,
+            "an array cannot be a list element (expected an object, string, number, boolean or null) at $.sections[0].items[0]"
+        ),
         ("42", "expected an array or an object with a \"sections\" array, found a number at $"),
         (#""list""#, "expected an array or an object with a \"sections\" array, found a string at $"),
         (#"{"items": []}"#, "expected an array or an object with a \"sections\" array, found an object without \"sections\" at $"),

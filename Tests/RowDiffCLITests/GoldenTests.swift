@@ -18,7 +18,8 @@ import Testing
     func outputMatchesGoldenFile(_ name: String) throws {
         let folder = Self.directory.appendingPathComponent(name)
         let old = folder.appendingPathComponent("old.json").path, new = folder.appendingPathComponent("new.json").path
-        let extra = (try? String(contentsOf: folder.appendingPathComponent("args"), encoding: .utf8))?
+        let extra =
+            (try? String(contentsOf: folder.appendingPathComponent("args"), encoding: .utf8))?
             .split(whereSeparator: \.isWhitespace).map(String.init) ?? []
         let result = runDiff([old, new] + extra)
         #expect(result.status == 0)

@@ -75,9 +75,11 @@ import Testing
     }
 
     @Test func parser_acceptsWhitespace_byteOrderMark_andAllLiterals() {
-        #expect(json("\u{FEFF} \t\r\n[true, false, null, -0.5e-3, \"\", {}, []]\n") == .array([
-            .bool(true), .bool(false), .null, json("-0.0005"), .string(""), .object(JSONObject()), .array([]),
-        ]))
+        #expect(
+            json("\u{FEFF} \t\r\n[true, false, null, -0.5e-3, \"\", {}, []]\n")
+                == .array([
+                    .bool(true), .bool(false), .null, json("-0.0005"), .string(""), .object(JSONObject()), .array([]),
+                ]))
     }
 
     @Test func parser_keepsNumberLiteralsAndKeyOrder_forOutput() {
@@ -106,7 +108,8 @@ import Testing
     }
 
     @Test func aLargeArray_parses() throws {
-        let text = "[" + (0..<100_000).map { "{\"id\": \($0), \"name\": \"row \($0)\", \"v\": [\($0 % 7), true]}" }.joined(separator: ",") + "]"
+        let text =
+            "[" + (0..<100_000).map { "{\"id\": \($0), \"name\": \"row \($0)\", \"v\": [\($0 % 7), true]}" }.joined(separator: ",") + "]"
         let value = try JSONParser.parse(Array(text.utf8))
         #expect(value.arrayValue?.count == 100_000)
         #expect(value.arrayValue?.last?.objectValue?["id"] == json("99999"))

@@ -13,14 +13,17 @@ import Testing
             // or not, and adds some of the pool's other identities.
             let pool = Array(0..<Int.random(in: 0...30, using: &rng))
             let old = pool.shuffled(using: &rng).filter { _ in Int.random(in: 0..<5, using: &rng) > 0 }
-            var new = old.filter { _ in Int.random(in: 0..<4, using: &rng) > 0 } + pool.filter { !old.contains($0) && Bool.random(using: &rng) }
+            var new =
+                old.filter { _ in Int.random(in: 0..<4, using: &rng) > 0 } + pool.filter { !old.contains($0) && Bool.random(using: &rng) }
             if Bool.random(using: &rng) { new.shuffle(using: &rng) } else if new.count > 1 { new.swapAt(0, new.count - 1) }
             func element(_ id: Int, content: Int, spelling: Bool) -> String {
                 let identity = id % 2 == 0 ? (spelling ? "\(id).0" : "\(id)") : "\"s\(id)\""
                 return "{\"id\": \(identity), \"v\": \(content)}"
             }
             let oldText = "[" + old.map { element($0, content: $0 % 3, spelling: false) }.joined(separator: ", ") + "]"
-            let newText = "[" + new.map { element($0, content: ($0 + round) % 3 == 0 ? 9 : $0 % 3, spelling: Bool.random(using: &rng)) }
+            let newText =
+                "["
+                + new.map { element($0, content: ($0 + round) % 3 == 0 ? 9 : $0 % 3, spelling: Bool.random(using: &rng)) }
                 .joined(separator: ", ") + "]"
             let result = diffJSON(oldText, newText)
             #expect(result.status == 0, "seed \(seed) round \(round)")
@@ -29,8 +32,9 @@ import Testing
             // Minimal moves: matched − longest increasing subsequence of old positions in new order.
             let oldPosition = Dictionary(uniqueKeysWithValues: old.enumerated().map { ($1, $0) })
             let matched = new.compactMap { oldPosition[$0] }
-            #expect(output["stats"]["moves"].int == matched.count - Self.lisLength(matched),
-                    "seed \(seed) round \(round): \(old) → \(new)")
+            #expect(
+                output["stats"]["moves"].int == matched.count - Self.lisLength(matched),
+                "seed \(seed) round \(round): \(old) → \(new)")
         }
     }
 
@@ -64,12 +68,13 @@ import Testing
         #expect(result.status == 0 && result.stderr.isEmpty)
         #expect((try? JSONParser.parse(Array(result.stdout.utf8))) == nil)
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        #expect(lines.prefix(4) == [
-            "old: 3 sections, 3 items",
-            "new: 2 sections, 5 items",
-            "sections: 1 deleted, 0 inserted, 1 moved, 1 updated",
-            "items: 0 deleted, 2 inserted, 1 moved, 0 updated",
-        ])
+        #expect(
+            lines.prefix(4) == [
+                "old: 3 sections, 3 items",
+                "new: 2 sections, 5 items",
+                "sections: 1 deleted, 0 inserted, 1 moved, 1 updated",
+                "items: 0 deleted, 2 inserted, 1 moved, 0 updated",
+            ])
         #expect(lines.contains("duplicate item ids: \"a\""))
         #expect(lines.contains("delete section  \"Z\"  2"))
         #expect(lines.contains("move section    \"B\"  1 → 0"))
@@ -137,8 +142,9 @@ import Testing
         let out = output.fileHandleForReading.readDataToEndOfFile()
         let err = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return RunResult(stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self),
-                         status: process.terminationStatus)
+        return RunResult(
+            stdout: String(decoding: out, as: UTF8.self), stderr: String(decoding: err, as: UTF8.self),
+            status: process.terminationStatus)
     }
 
     /// Length of a longest strictly increasing subsequence. - Complexity: O(n log n).

@@ -144,17 +144,20 @@ import Testing
     @Test func outputKeys_areInTheContractsOrder() throws {
         let output = try diffJSON(#"["a"]"#, #"["b"]"#).json()
         #expect(output.objectValue?.members.map(\.key) == ["changes", "stages", "patch", "duplicates", "stats"])
-        #expect(output["changes"].objectValue?.members.map(\.key) == [
-            "sectionDeletes", "sectionInserts", "sectionMoves", "sectionUpdates",
-            "itemDeletes", "itemInserts", "itemMoves", "itemUpdates",
-        ])
-        #expect(output["stages"].array.first?.objectValue?.members.map(\.key) == [
-            "sectionDeletes", "sectionInserts", "sectionMoves", "sectionReloads",
-            "itemDeletes", "itemInserts", "itemMoves", "itemReloads", "after",
-        ])
-        #expect(output["stats"].objectValue?.members.map(\.key) == [
-            "oldSections", "oldItems", "newSections", "newItems", "moves", "millis",
-        ])
+        #expect(
+            output["changes"].objectValue?.members.map(\.key) == [
+                "sectionDeletes", "sectionInserts", "sectionMoves", "sectionUpdates",
+                "itemDeletes", "itemInserts", "itemMoves", "itemUpdates",
+            ])
+        #expect(
+            output["stages"].array.first?.objectValue?.members.map(\.key) == [
+                "sectionDeletes", "sectionInserts", "sectionMoves", "sectionReloads",
+                "itemDeletes", "itemInserts", "itemMoves", "itemReloads", "after",
+            ])
+        #expect(
+            output["stats"].objectValue?.members.map(\.key) == [
+                "oldSections", "oldItems", "newSections", "newItems", "moves", "millis",
+            ])
     }
 
     @Test func identitiesArePrintedAsWritten_withStringsEscaped() throws {

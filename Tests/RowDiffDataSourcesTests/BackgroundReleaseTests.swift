@@ -110,19 +110,22 @@ struct BackgroundReleaseTests {
     /// The next state after what `dataSource` shows: rows kept as they are (the same objects),
     /// rebuilt with the same content, given a new value, deleted, inserted or moved; built here, so
     /// no caller holds it once it is handed over. Returns the state and its plan.
-    static func nextState(after dataSource: SectionedDataSource<KeyedSection>, builder: Builder, nextKey: inout Int,
-                          _ rng: inout SeededGenerator) -> ([KeyedSection], [[PlannedRow]]) {
+    static func nextState(
+        after dataSource: SectionedDataSource<KeyedSection>, builder: Builder, nextKey: inout Int,
+        _ rng: inout SeededGenerator
+    ) -> ([KeyedSection], [[PlannedRow]]) {
         let current = dataSource.sections
         var rows: [[(PlannedRow, KeyedRow)]] = (0..<3).map { s in
-            s < current.count ? current[s].rows.compactMap { row -> (PlannedRow, KeyedRow)? in
-                let state = row.state(as: TrackedState.self)!
-                switch rng.next() % 8 {
-                case 0: return nil
-                case 1: return builder.row(key: row.key, value: state.value + 1)
-                case 2, 3: return builder.row(key: row.key, value: state.value)
-                default: return (PlannedRow(key: row.key, value: state.value, id: state.id), row)
-                }
-            } : []
+            s < current.count
+                ? current[s].rows.compactMap { row -> (PlannedRow, KeyedRow)? in
+                    let state = row.state(as: TrackedState.self)!
+                    switch rng.next() % 8 {
+                    case 0: return nil
+                    case 1: return builder.row(key: row.key, value: state.value + 1)
+                    case 2, 3: return builder.row(key: row.key, value: state.value)
+                    default: return (PlannedRow(key: row.key, value: state.value, id: state.id), row)
+                    }
+                } : []
         }
         for _ in 0..<Int(rng.next() % 6) {
             nextKey += 1

@@ -11,8 +11,10 @@ import RowDiffDataSources
 struct CarriedFingerprintTests {
     /// Keys of every shape the string fingerprint distinguishes: empty, small and large ASCII,
     /// non-ASCII, and pairs that are equal only through canonical equivalence.
-    static let keys = ["", "a", "item-12345", "a key longer than fifteen bytes, so not a small string",
-                       "caf\u{E9}", "cafe\u{301}", "\u{212A}elvin", "Kelvin", "\u{1F600} emoji", "Ωmega-42"]
+    static let keys = [
+        "", "a", "item-12345", "a key longer than fifteen bytes, so not a small string",
+        "caf\u{E9}", "cafe\u{301}", "\u{212A}elvin", "Kelvin", "\u{1F600} emoji", "Ωmega-42",
+    ]
 
     static func rows(_ keys: [String]) -> [KeyedRow] {
         keys.map { KeyedRow(key: $0, kind: RowKind(TextCell.self), state: 0) }
@@ -57,7 +59,9 @@ struct CarriedFingerprintTests {
                 let context = "seed \(seed), round \(round), mask \(mask) (ROWDIFF_SEED=\(seed) reruns it)"
                 #expect(masked.changeset == plain.changeset, "\(context)")
                 #expect(masked.duplicates == plain.duplicates, "\(context)")
-                #expect(StagedChangeset(masked, updateStyle: .reconfigure).updates == StagedChangeset(plain, updateStyle: .reconfigure).updates, "\(context)")
+                #expect(
+                    StagedChangeset(masked, updateStyle: .reconfigure).updates == StagedChangeset(plain, updateStyle: .reconfigure).updates,
+                    "\(context)")
                 let rowCount = old.reduce(0) { $0 + $1.rows.count } + new.reduce(0) { $0 + $1.rows.count }
                 if rowCount > 8 { #expect(masked.usedExactIdentities, "\(context)") }
                 if masked.changeset != plain.changeset { return }

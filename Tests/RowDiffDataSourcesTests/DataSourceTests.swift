@@ -108,12 +108,18 @@ import RowDiffDataSources
         let new = [section("b", [row("3", 1)]), section("a", [row("2", 0), row("1", 0)], header: "A")]
         source.update(to: new)
         #expect(describe(source.sections) == describe(new))
-        guard case .staged(let staged) = try #require(changes.first) else { Issue.record("expected staged"); return }
+        guard case .staged(let staged) = try #require(changes.first) else {
+            Issue.record("expected staged")
+            return
+        }
         try BatchUpdateValidator(view: .collectionView).validate(
             stages: staged.stages.map { ($0.update, describe($0.data)) }, from: describe(model), to: describe(new))
 
         source.update(to: [section("d", []), section("d", [])])
-        guard case .reloadAll = changes.last! else { Issue.record("duplicates must reload"); return }
+        guard case .reloadAll = changes.last! else {
+            Issue.record("duplicates must reload")
+            return
+        }
     }
 
     @Test func flatDataSource_readsRows() {

@@ -61,8 +61,11 @@ struct DiffableDataSourceReorderTests {
                 for sectionTransaction in transaction.sectionTransactions {
                     let id = sectionTransaction.sectionIdentifier
                     #expect(sectionTransaction.initialSnapshot.items == before.itemIdentifiers(inSection: id), "\(context)")
-                    #expect(sectionTransaction.finalSnapshot.items == transaction.finalSnapshot.itemIdentifiers(inSection: id), "\(context)")
-                    #expect(sectionTransaction.initialSnapshot.items.applying(sectionTransaction.difference) == sectionTransaction.finalSnapshot.items)
+                    #expect(
+                        sectionTransaction.finalSnapshot.items == transaction.finalSnapshot.itemIdentifiers(inSection: id), "\(context)")
+                    #expect(
+                        sectionTransaction.initialSnapshot.items.applying(sectionTransaction.difference)
+                            == sectionTransaction.finalSnapshot.items)
                 }
                 checkLookups(harness.core, harness.core.snapshot(), context)
                 if harness.view.problems != [] { return }
@@ -85,7 +88,7 @@ struct DiffableDataSourceReorderTests {
             await harness.core.apply(current)
             for step in 0..<15 {
                 current = mutator.changed(harness.core.snapshot(), marks: false)
-                harness.core.apply(current, completion: nil)  // returns at once
+                harness.core.apply(current, completion: nil) // returns at once
                 let shown = harness.view.cells
                 let sources = shown.indices.flatMap { s in shown[s].indices.map { ItemPath(section: s, item: $0) } }
                 if !sources.isEmpty {
@@ -152,9 +155,15 @@ struct DiffableDataSourceOutlineTests {
     @Test func expandAndCollapse_goThroughTheHandlers() async {
         let harness = DiffableHarness(collection: true)
         var events: [String] = []
-        harness.core.sectionSnapshotHandlers.shouldExpandItem = { item in events.append("should expand \(item)"); return item != 3 }
+        harness.core.sectionSnapshotHandlers.shouldExpandItem = { item in
+            events.append("should expand \(item)")
+            return item != 3
+        }
         harness.core.sectionSnapshotHandlers.willExpandItem = { events.append("will expand \($0)") }
-        harness.core.sectionSnapshotHandlers.shouldCollapseItem = { item in events.append("should collapse \(item)"); return true }
+        harness.core.sectionSnapshotHandlers.shouldCollapseItem = { item in
+            events.append("should collapse \(item)")
+            return true
+        }
         harness.core.sectionSnapshotHandlers.willCollapseItem = { events.append("will collapse \($0)") }
         harness.core.sectionSnapshotHandlers.snapshotForExpandingParent = { parent, children in
             guard parent == 2, children.items.isEmpty else { return children }
@@ -208,7 +217,7 @@ struct DiffableDataSourceOutlineTests {
         outline.expand([1])
         await harness.core.apply(outline, to: "a")
         #expect(harness.core.snapshot(for: "a") == outline)
-        await harness.core.apply(harness.core.snapshot())  // the same items: kept
+        await harness.core.apply(harness.core.snapshot()) // the same items: kept
         #expect(harness.core.snapshot(for: "a") == outline)
         var changed = harness.core.snapshot()
         changed.appendItems([3], toSection: "a")

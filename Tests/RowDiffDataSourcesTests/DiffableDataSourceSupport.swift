@@ -39,7 +39,8 @@ final class DiffableHarness {
             return cell
         }
         let options = RenderOptions(onDuplicateKeys: nil)
-        source = movableTable
+        source =
+            movableTable
             ? MovableTableSource(host: view, options: options, cellProvider: provider)
             : DiffableListSource(host: view, options: options, cellProvider: provider)
     }
@@ -107,7 +108,11 @@ struct SnapshotMutator {
             case 2 where sections.count > 1:
                 let moved = rng.pick(sections), other = rng.pick(sections)
                 guard moved != other else { continue }
-                if rng.chance(50) { snapshot.moveSection(moved, beforeSection: other) } else { snapshot.moveSection(moved, afterSection: other) }
+                if rng.chance(50) {
+                    snapshot.moveSection(moved, beforeSection: other)
+                } else {
+                    snapshot.moveSection(moved, afterSection: other)
+                }
             case 3 where !sections.isEmpty:
                 let added = newItems(1 + rng.below(3))
                 if !items.isEmpty, rng.chance(60) {
@@ -153,7 +158,9 @@ func checkLookups(_ core: DiffableDataSourceCore<String, Int>, _ expected: Snaps
         for (i, item) in items.enumerated() {
             let path = ItemPath(section: s, item: i)
             if core.indexPath(for: item) != path || core.itemIdentifier(for: path) != item {
-                Issue.record("\(context): item \(item) at \(path): indexPath \(String(describing: core.indexPath(for: item))), identifier \(String(describing: core.itemIdentifier(for: path)))")
+                Issue.record(
+                    "\(context): item \(item) at \(path): indexPath \(String(describing: core.indexPath(for: item))), identifier \(String(describing: core.itemIdentifier(for: path)))"
+                )
             }
         }
         #expect(core.itemIdentifier(for: ItemPath(section: s, item: items.count)) == nil, "\(context)")

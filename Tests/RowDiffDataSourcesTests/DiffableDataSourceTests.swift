@@ -35,7 +35,8 @@ struct DiffableDataSourceApplyTests {
                 #expect(harness.view.problems == [], "\(context)")
                 #expect(harness.shown == itemLayout(next), "\(context)")
                 #expect(fullLayout(harness.core.snapshot()) == fullLayout(next), "\(context)")
-                #expect(harness.core.snapshot().reloadedItemIdentifiers.isEmpty && harness.core.snapshot().reconfiguredItemIdentifiers.isEmpty)
+                #expect(
+                    harness.core.snapshot().reloadedItemIdentifiers.isEmpty && harness.core.snapshot().reconfiguredItemIdentifiers.isEmpty)
                 if harness.view.batches.count > batchesBefore {
                     checkRefreshes(previous, next, reloadedBefore: reloadedBefore, harness.log, context)
                 }
@@ -165,8 +166,10 @@ struct DiffableDataSourceApplyTests {
 
     /// Checks which items the cell provider was asked for in one apply from `old` to `new`.
     /// `reloadedBefore`: the items the apply that showed `old` reloaded.
-    private func checkRefreshes(_ old: Snapshot, _ new: Snapshot, reloadedBefore: Set<Int>,
-                                _ log: [(item: Int, reconfigured: Bool)], _ context: String) {
+    private func checkRefreshes(
+        _ old: Snapshot, _ new: Snapshot, reloadedBefore: Set<Int>,
+        _ log: [(item: Int, reconfigured: Bool)], _ context: String
+    ) {
         var calls: [Int: [Bool]] = [:]
         for entry in log { calls[entry.item, default: []].append(entry.reconfigured) }
         let oldSections = Set(old.sectionIdentifiers), reloadedSections = Set(new.reloadedSectionIdentifiers)
@@ -182,9 +185,12 @@ struct DiffableDataSourceApplyTests {
                 // Out of a deleted or reloaded section, or into a reloaded one, a kept cell and a
                 // new one are both right (staging may move it before or after the reload).
                 guard new.indexOfSection(oldSection) != nil, !reloadedSections.contains(oldSection),
-                      !reloadedSections.contains(section) else { continue }
+                    !reloadedSections.contains(section)
+                else { continue }
                 if reloaded.contains(item) {
-                    if calls[item]?.contains(false) != true { Issue.record("\(context): reloaded item \(item) was not reloaded: \(calls[item] ?? [])") }
+                    if calls[item]?.contains(false) != true {
+                        Issue.record("\(context): reloaded item \(item) was not reloaded: \(calls[item] ?? [])")
+                    }
                 } else if reconfigured.contains(item) {
                     // A row the previous apply reloaded carries that apply's reload kind, so
                     // staging reloads it rather than reconfiguring it (see SnapshotRendering.swift).

@@ -144,7 +144,11 @@ func randomCall(_ snapshot: inout Snapshot, _ model: inout SnapshotModel, _ rand
     case 9 where !model.sections.isEmpty:
         let destination = random.pick(model.sections), after = random.chance(50)
         let values = someSections().filter { $0 != destination }
-        if after { snapshot.insertSections(values, afterSection: destination) } else { snapshot.insertSections(values, beforeSection: destination) }
+        if after {
+            snapshot.insertSections(values, afterSection: destination)
+        } else {
+            snapshot.insertSections(values, beforeSection: destination)
+        }
         model.insertSections(values, at: model.sections.firstIndex(of: destination)! + (after ? 1 : 0))
         return "insertSections(\(values), \(after ? "after" : "before"): \(destination))"
     case 10 where random.chance(40):
@@ -175,13 +179,13 @@ func randomCall(_ snapshot: inout Snapshot, _ model: inout SnapshotModel, _ rand
 /// Whether `snapshot` reads as `model` through every query.
 func agrees(_ snapshot: Snapshot, _ model: SnapshotModel) -> Bool {
     guard snapshot.sectionIdentifiers == model.sections, snapshot.itemIdentifiers == model.allItems,
-          snapshot.numberOfItems == model.allItems.count, snapshot.numberOfSections == model.sections.count,
-          Set(snapshot.reloadedItemIdentifiers) == model.reloaded, Set(snapshot.reconfiguredItemIdentifiers) == model.reconfigured,
-          Set(snapshot.reloadedSectionIdentifiers) == model.reloadedSections
+        snapshot.numberOfItems == model.allItems.count, snapshot.numberOfSections == model.sections.count,
+        Set(snapshot.reloadedItemIdentifiers) == model.reloaded, Set(snapshot.reconfiguredItemIdentifiers) == model.reconfigured,
+        Set(snapshot.reloadedSectionIdentifiers) == model.reloadedSections
     else { return false }
     for (position, section) in model.sections.enumerated() {
         guard snapshot.indexOfSection(section) == position, snapshot.itemIdentifiers(inSection: section) == model.items[position],
-              snapshot.numberOfItems(inSection: section) == model.items[position].count
+            snapshot.numberOfItems(inSection: section) == model.items[position].count
         else { return false }
     }
     for item in 0..<41 {
@@ -204,13 +208,15 @@ struct DiffableModelCheckTests {
                 calls.append(randomCall(&snapshot, &model, &random))
                 // Not after every call: runs of appends with no lookup take the unchecked path.
                 if random.chance(25), !agrees(snapshot, model) {
-                    Issue.record("seed \(seed) (rerun with ROWDIFF_SEED=\(seed)): \(snapshot) != \(model.sections) \(model.items) after \(calls)")
+                    Issue.record(
+                        "seed \(seed) (rerun with ROWDIFF_SEED=\(seed)): \(snapshot) != \(model.sections) \(model.items) after \(calls)")
                     return
                 }
                 if random.chance(10) { saved.append((snapshot, model)) }
             }
             guard agrees(snapshot, model) else {
-                Issue.record("seed \(seed) (rerun with ROWDIFF_SEED=\(seed)): \(snapshot) != \(model.sections) \(model.items) after \(calls)")
+                Issue.record(
+                    "seed \(seed) (rerun with ROWDIFF_SEED=\(seed)): \(snapshot) != \(model.sections) \(model.items) after \(calls)")
                 return
             }
             for (copy, copied) in saved where !agrees(copy, copied) {
@@ -225,17 +231,21 @@ struct DiffableModelCheckTests {
         for seed in diffableSeeds(40, salt: 2) {
             var random = SeededGenerator(seed: seed)
             let dataSource = SectionedDataSource<SnapshotSection>()
-            let target = ValidatingTarget(dataSource: dataSource, view: random.chance(50) ? .tableView : .collectionView,
-                                          describe: SnapshotSection.describe)
-            let renderer = ListRenderer(dataSource: dataSource, target: target,
-                                        options: RenderOptions(animatesFirstRender: true, onDuplicateKeys: nil))
+            let target = ValidatingTarget(
+                dataSource: dataSource, view: random.chance(50) ? .tableView : .collectionView,
+                describe: SnapshotSection.describe)
+            let renderer = ListRenderer(
+                dataSource: dataSource, target: target,
+                options: RenderOptions(animatesFirstRender: true, onDuplicateKeys: nil))
             var snapshot = Snapshot(), model = SnapshotModel()
             var calls: [String] = []
             for _ in 0..<25 {
                 // Marks count for one apply: each rendered snapshot starts unmarked.
                 var next = Snapshot()
                 next.appendSections(snapshot.sectionIdentifiers)
-                for section in snapshot.sectionIdentifiers { next.appendItems(snapshot.itemIdentifiers(inSection: section), toSection: section) }
+                for section in snapshot.sectionIdentifiers {
+                    next.appendItems(snapshot.itemIdentifiers(inSection: section), toSection: section)
+                }
                 snapshot = next
                 model.reloaded = []
                 model.reconfigured = []
@@ -246,7 +256,7 @@ struct DiffableModelCheckTests {
                 await renderer.renderAndWait(snapshot.renderedSections())
                 let rerun = "seed \(seed) (rerun with ROWDIFF_SEED=\(seed)) after \(calls)"
                 guard target.problems.isEmpty, dataSource.sections.map(\.identifier) == model.sections,
-                      dataSource.sections.map({ $0.rows.map(\.identifier) }) == model.items
+                    dataSource.sections.map({ $0.rows.map(\.identifier) }) == model.items
                 else {
                     Issue.record("\(rerun): problems \(target.problems)")
                     return
@@ -269,9 +279,11 @@ struct DiffableModelCheckTests {
                 let expectedReloads = Set(model.reloaded.filter(kept))
                 let expectedReconfigures = Set(model.reconfigured.subtracting(model.reloaded).filter(kept))
                 guard reloaded == expectedReloads, reconfigured == expectedReconfigures,
-                      sectionsReloaded == model.reloadedSections.intersection(oldSections)
+                    sectionsReloaded == model.reloadedSections.intersection(oldSections)
                 else {
-                    Issue.record("\(rerun): reloaded \(reloaded) (expected \(expectedReloads)), reconfigured \(reconfigured) (expected \(expectedReconfigures)), sections \(sectionsReloaded) (expected \(model.reloadedSections))")
+                    Issue.record(
+                        "\(rerun): reloaded \(reloaded) (expected \(expectedReloads)), reconfigured \(reconfigured) (expected \(expectedReconfigures)), sections \(sectionsReloaded) (expected \(model.reloadedSections))"
+                    )
                     return
                 }
             }
@@ -284,12 +296,13 @@ struct DiffableModelCheckTests {
             var random = SeededGenerator(seed: seed)
             let dataSource = SectionedDataSource<SnapshotSection>()
             let target = ValidatingTarget(dataSource: dataSource, describe: SnapshotSection.describe)
-            let renderer = ListRenderer(dataSource: dataSource, target: target,
-                                        options: RenderOptions(animatesFirstRender: true, onDuplicateKeys: nil))
+            let renderer = ListRenderer(
+                dataSource: dataSource, target: target,
+                options: RenderOptions(animatesFirstRender: true, onDuplicateKeys: nil))
             var snapshot = Snapshot(), model = SnapshotModel()
             for _ in 0..<30 {
                 for _ in 0..<(1 + random.below(4)) { _ = randomCall(&snapshot, &model, &random) }
-                renderer.render(snapshot.renderedSections())  // not awaited: renders coalesce
+                renderer.render(snapshot.renderedSections()) // not awaited: renders coalesce
             }
             await renderer.waitUntilIdle()
             #expect(target.problems.isEmpty, "seed \(seed) (rerun with ROWDIFF_SEED=\(seed))")

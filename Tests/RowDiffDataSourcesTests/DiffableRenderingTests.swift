@@ -66,7 +66,7 @@ struct DiffableRenderingTests {
         b.insertItems([7, 8], afterItem: 4)
         b.moveSection("c", beforeSection: "a")
         b.appendSections(["d"])
-        b.appendItems([5, 9])  // 5 moves into "d"
+        b.appendItems([5, 9]) // 5 moves into "d"
         await show(b, on: owner)
         #expect(view.problems == [])
         #expect(view.batches.count > 0)
@@ -84,14 +84,14 @@ struct DiffableRenderingTests {
         var b = a
         b.reloadItems([2])
         b.reconfigureItems([5])
-        b.insertItems([10], beforeItem: 1)  // structure changes in the same apply
+        b.insertItems([10], beforeItem: 1) // structure changes in the same apply
         b.moveItem(4, afterItem: 5)
         await show(b, on: owner)
         #expect(view.problems == [])
         #expect(shownItems(view) == expectedItems(b))
         let done = refreshes(view, after: firstBatches)
-        #expect(done.reloads == [ItemPath(section: 0, item: 1)])        // 2, at its old position
-        #expect(done.reconfigures == [ItemPath(section: 1, item: 1)])   // 5, at its old position
+        #expect(done.reloads == [ItemPath(section: 0, item: 1)]) // 2, at its old position
+        #expect(done.reconfigures == [ItemPath(section: 1, item: 1)]) // 5, at its old position
         #expect(done.sections.isEmpty)
     }
 
@@ -102,7 +102,7 @@ struct DiffableRenderingTests {
         let firstBatches = view.batches.count
         var b = a
         b.reloadSections(["b"])
-        b.reloadItems([3])  // covered by its section's reload
+        b.reloadItems([3]) // covered by its section's reload
         await show(b, on: owner)
         #expect(view.problems == [])
         let done = refreshes(view, after: firstBatches)
@@ -172,13 +172,13 @@ struct DiffableRenderingTests {
         let (owner, view) = makeSnapshotOwner()
         await show(makeSnapshot(["a": [1, 2], "b": [3]]), on: owner)
         var snapshot = Snapshot()
-        snapshot.appendSections(["a", "b", "a", "c"])  // refused: "a" repeated
+        snapshot.appendSections(["a", "b", "a", "c"]) // refused: "a" repeated
         snapshot.appendSections(["a", "b"])
         snapshot.appendItems([1, 2, 3], toSection: "a")
-        snapshot.appendItems([3, 1, 3], toSection: "b")  // 1 and 3 move, 3 at its last occurrence
+        snapshot.appendItems([3, 1, 3], toSection: "b") // 1 and 3 move, 3 at its last occurrence
         snapshot.insertItems([2, 2], beforeItem: 1)
         var outline = DiffableDataSourceSectionSnapshot<Int>()
-        outline.append([4, 2])  // 2 comes from "b"
+        outline.append([4, 2]) // 2 comes from "b"
         snapshot.replaceItems(inSection: "c", withVisibleItemsOf: outline)
         #expect(layout(snapshot) == ["a": [], "b": [1, 3], "c": [4, 2]])
         await show(snapshot, on: owner)
@@ -215,7 +215,7 @@ struct DiffableSectionRenderingTests {
         outline.append([10, 11], to: 1)
         outline.append([100], to: 10)
         var snapshot = makeSnapshot(["top": [50]])
-        snapshot.replaceItems(inSection: "tree", withVisibleItemsOf: outline)  // appended section
+        snapshot.replaceItems(inSection: "tree", withVisibleItemsOf: outline) // appended section
         #expect(snapshot.sectionIdentifiers == ["top", "tree"])
         #expect(snapshot.itemIdentifiers(inSection: "tree") == [1, 2])
         await show(snapshot, on: owner)

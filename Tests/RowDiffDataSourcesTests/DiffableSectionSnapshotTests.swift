@@ -52,7 +52,7 @@ struct DiffableSectionSnapshotStructureTests {
         outline.append(["Apple"], to: "Fruit")
         outline.append(["Gala"], to: "Apple")
         #expect(!outline.isExpanded("Apple"))
-        outline.delete(["Fruit", "Pear"])  // an item and its ancestor
+        outline.delete(["Fruit", "Pear"]) // an item and its ancestor
         #expect(outline.items == ["Vegetables", "Leek"])
     }
 
@@ -90,7 +90,7 @@ struct DiffableSectionSnapshotExpansionTests {
     @Test func visibleItems_areThoseWhoseAncestorsAreAllExpanded() {
         var outline = groceries()
         #expect(outline.visibleItems == ["Fruit", "Vegetables"])
-        outline.expand(["Apple", "Kiwi"])  // absent items are ignored
+        outline.expand(["Apple", "Kiwi"]) // absent items are ignored
         #expect(outline.visibleItems == ["Fruit", "Vegetables"])
         #expect(!outline.isVisible("Gala"))
         outline.expand(["Fruit"])
@@ -149,7 +149,7 @@ struct DiffableSectionSnapshotSubtreeTests {
         #expect(outline.level(of: "Damson") == 2)
         #expect(outline.isExpanded("Fruit"))
         #expect(outline.isExpanded("Plum"))
-        #expect(!outline.isExpanded("Apple"))  // the old Apple's state went with it
+        #expect(!outline.isExpanded("Apple")) // the old Apple's state went with it
         #expect(!outline.contains("Gala"))
     }
 
@@ -179,7 +179,7 @@ struct DiffableSectionSnapshotSubtreeTests {
         outline.insert(more, before: "Walnut")
         #expect(outline.snapshot(of: "Nuts").items == ["Almond", "Cashew", "Walnut"])
         let before = outline
-        outline.insert(more, before: "Leek")  // Cashew is already there
+        outline.insert(more, before: "Leek") // Cashew is already there
         #expect(outline == before)
     }
 }

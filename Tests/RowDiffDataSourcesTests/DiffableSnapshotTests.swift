@@ -125,7 +125,7 @@ struct DiffableSnapshotItemTests {
         var snapshot = Snapshot()
         snapshot.appendSections(["a", "b"])
         snapshot.appendItems([1, 2], toSection: "b")
-        snapshot.appendItems([2, 3], toSection: "a")   // 2 moves to "a", an earlier section
+        snapshot.appendItems([2, 3], toSection: "a") // 2 moves to "a", an earlier section
         snapshot.appendItems([3, 4, 3], toSection: "b") // 3 moves back; repeated: last occurrence
         #expect(layout(snapshot) == ["a": [2], "b": [1, 4, 3]])
         #expect(snapshot.numberOfItems == 4)
@@ -135,7 +135,7 @@ struct DiffableSnapshotItemTests {
 
     @Test func itemRepeatedInOneAppend_countsAtItsLastOccurrence() {
         var snapshot = makeSnapshot(["a": [9]])
-        _ = snapshot.indexOfItem(9)  // indexed: the checked path
+        _ = snapshot.indexOfItem(9) // indexed: the checked path
         snapshot.appendItems([1, 2, 1])
         #expect(snapshot.itemIdentifiers == [9, 2, 1])
         snapshot.insertItems([5, 5, 6], beforeItem: 9)
@@ -147,9 +147,9 @@ struct DiffableSnapshotItemTests {
         snapshot.insertItems([10, 11], beforeItem: 4)
         snapshot.insertItems([12], afterItem: 2)
         #expect(layout(snapshot) == ["a": [1, 2, 12], "b": [3, 10, 11, 4]])
-        snapshot.insertItems([1], afterItem: 4)  // present: moves across sections
+        snapshot.insertItems([1], afterItem: 4) // present: moves across sections
         #expect(layout(snapshot) == ["a": [2, 12], "b": [3, 10, 11, 4, 1]])
-        snapshot.insertItems([3], beforeItem: 11)  // within its section, before a later item
+        snapshot.insertItems([3], beforeItem: 11) // within its section, before a later item
         #expect(layout(snapshot) == ["a": [2, 12], "b": [10, 3, 11, 4, 1]])
         #expect(snapshot.indexOfItem(4) == 5)
     }
@@ -169,7 +169,7 @@ struct DiffableSnapshotItemTests {
         #expect(snapshot.numberOfSections == 0)
         #expect(snapshot.numberOfItems == 0)
         #expect(snapshot.reloadedItemIdentifiers.isEmpty)
-        snapshot.appendSections(["a"])  // the common idiom: start over
+        snapshot.appendSections(["a"]) // the common idiom: start over
         #expect(snapshot.sectionIdentifiers == ["a"])
     }
 
@@ -231,7 +231,7 @@ struct DiffableSnapshotSectionTests {
         #expect(snapshot.indexOfItem(4) == 1)
         #expect(snapshot.reloadedItemIdentifiers == [4])
         #expect(snapshot.reloadedSectionIdentifiers == ["c"])
-        snapshot.appendItems([1])  // deleted items can come back
+        snapshot.appendItems([1]) // deleted items can come back
         #expect(layout(snapshot) == ["b": [3], "c": [4, 1]])
     }
 
@@ -265,7 +265,7 @@ struct DiffableSnapshotSectionTests {
         var snapshot = Snapshot()
         snapshot.appendSections(["a", "b", "c"])
         snapshot.appendItems([1], toSection: "a")
-        snapshot.appendItems([1], toSection: "c")  // 1 ends in "c"
+        snapshot.appendItems([1], toSection: "c") // 1 ends in "c"
         snapshot.moveSection("c", beforeSection: "a")
         snapshot.insertSections(["x"], beforeSection: "c")
         #expect(layout(snapshot) == ["x": [], "c": [1], "a": [], "b": []])
@@ -304,7 +304,7 @@ struct DiffableSnapshotMarkTests {
 struct DiffableSnapshotValueTests {
     @Test func aCopy_isIndependentOfTheOriginal_bothWays() {
         var original = makeSnapshot(["a": [1, 2]])
-        _ = original.indexOfItem(1)  // shared index, too
+        _ = original.indexOfItem(1) // shared index, too
         var copy = original
         copy.appendItems([3])
         copy.reloadItems([1])
@@ -374,7 +374,7 @@ struct DiffableSnapshotValueTests {
         var snapshot = Snapshot()
         snapshot.appendSections(["a", "b"])
         snapshot.appendItems(Array(0..<5_000), toSection: "a")
-        snapshot.appendItems(Array(2_500..<7_500), toSection: "b")  // unchecked repeats
+        snapshot.appendItems(Array(2_500..<7_500), toSection: "b") // unchecked repeats
         let shared = snapshot
         let answers = await withTaskGroup(of: [Int?].self) { group in
             for _ in 0..<8 { group.addTask { [0, 2_499, 2_500, 7_499, 9_999].map { shared.indexOfItem($0) } } }

@@ -10,7 +10,7 @@ struct DiffableTrapTests {
     @Test func snapshot_trapsOnUnknownIdentifiers() async {
         await #expect(processExitsWith: .failure) {
             var snapshot = DiffableDataSourceSnapshot<String, Int>()
-            snapshot.appendItems([])  // no sections at all, even for an empty array
+            snapshot.appendItems([]) // no sections at all, even for an empty array
         }
         await #expect(processExitsWith: .failure) {
             var snapshot = DiffableDataSourceSnapshot<String, Int>()
@@ -61,7 +61,7 @@ struct DiffableTrapTests {
             var snapshot = DiffableDataSourceSnapshot<String, Int>()
             snapshot.appendSections(["a"])
             snapshot.appendItems([1, 2])
-            snapshot.insertItems([2, 1], afterItem: 1)  // the destination among the inserted
+            snapshot.insertItems([2, 1], afterItem: 1) // the destination among the inserted
         }
         await #expect(processExitsWith: .failure) {
             var snapshot = DiffableDataSourceSnapshot<String, Int>()

@@ -29,10 +29,11 @@ import RowDiffDataSources
     @Test func layout_mapsGroupRowsAndRowsBothWays() {
         let layout = FlatListLayout(counts: [2, 0, 1])
         #expect(layout.numberOfRows == 6)
-        #expect((0..<6).map { layout.row(at: $0) } == [
-            .header(section: 0), .item(ItemPath(section: 0, item: 0)), .item(ItemPath(section: 0, item: 1)),
-            .header(section: 1), .header(section: 2), .item(ItemPath(section: 2, item: 0)),
-        ])
+        #expect(
+            (0..<6).map { layout.row(at: $0) } == [
+                .header(section: 0), .item(ItemPath(section: 0, item: 0)), .item(ItemPath(section: 0, item: 1)),
+                .header(section: 1), .header(section: 2), .item(ItemPath(section: 2, item: 0)),
+            ])
         #expect(layout.flatIndex(of: ItemPath(section: 2, item: 0)) == 5)
         #expect(layout.flatIndex(ofHeader: 1) == 3)
         #expect(layout.row(at: -1) == nil && layout.row(at: 6) == nil)
@@ -43,9 +44,10 @@ import RowDiffDataSources
     @Test func layoutWithoutGroupRows_skipsEmptySections() {
         let layout = FlatListLayout(counts: [0, 2, 0, 0, 1, 0], groupRows: false)
         #expect(layout.numberOfRows == 3)
-        #expect((0..<3).map { layout.row(at: $0) } == [
-            .item(ItemPath(section: 1, item: 0)), .item(ItemPath(section: 1, item: 1)), .item(ItemPath(section: 4, item: 0)),
-        ])
+        #expect(
+            (0..<3).map { layout.row(at: $0) } == [
+                .item(ItemPath(section: 1, item: 0)), .item(ItemPath(section: 1, item: 1)), .item(ItemPath(section: 4, item: 0)),
+            ])
         #expect(layout.flatIndex(ofHeader: 1) == nil)
         #expect(FlatListLayout(counts: []).row(at: 0) == nil)
     }
@@ -76,22 +78,28 @@ import RowDiffDataSources
         // section 1 (H1 c) last: its two rows, one at a time, to the end → H* H2 H1 c
         let steps: [SequentialStep] = [.deleteSection(0), .insertSection(0), .moveSection(from: 1, to: 2), .reloadSection(0)]
         let translated = try #require(FlatListStep.steps(translating: steps, from: layout))
-        #expect(translated.steps == [
-            .remove(0..<3, animation: .automatic), .insert(0..<1, animation: .automatic),
-            .move(from: 1, to: 3), .move(from: 1, to: 3), .reload(0..<1),
-        ])
+        #expect(
+            translated.steps == [
+                .remove(0..<3, animation: .automatic), .insert(0..<1, animation: .automatic),
+                .move(from: 1, to: 3), .move(from: 1, to: 3), .reload(0..<1),
+            ])
         #expect(translated.layout == FlatListLayout(counts: [0, 0, 1]))
     }
 
     @Test func sectionAnimationsAndRowAnimations_areKeptApart() throws {
         let animations = TableAnimations(sections: .init(insert: .top, delete: .bottom), rows: .init(insert: .left, delete: .right))
-        let translated = try #require(FlatListStep.steps(
-            translating: [.deleteItem(ItemPath(section: 0, item: 0)), .deleteSection(0), .insertSection(0), .insertItem(ItemPath(section: 0, item: 0))],
-            from: FlatListLayout(counts: [2]), animations: animations))
-        #expect(translated.steps == [
-            .remove(1..<2, animation: .right), .remove(0..<2, animation: .bottom),
-            .insert(0..<1, animation: .top), .insert(1..<2, animation: .left),
-        ])
+        let translated = try #require(
+            FlatListStep.steps(
+                translating: [
+                    .deleteItem(ItemPath(section: 0, item: 0)), .deleteSection(0), .insertSection(0),
+                    .insertItem(ItemPath(section: 0, item: 0)),
+                ],
+                from: FlatListLayout(counts: [2]), animations: animations))
+        #expect(
+            translated.steps == [
+                .remove(1..<2, animation: .right), .remove(0..<2, animation: .bottom),
+                .insert(0..<1, animation: .top), .insert(1..<2, animation: .left),
+            ])
     }
 
     @Test func stepsThatDoNotFitTheModel_giveNil() {
@@ -100,7 +108,9 @@ import RowDiffDataSources
         #expect(FlatListStep.steps(translating: [.insertItem(ItemPath(section: 1, item: 0))], from: layout) == nil)
         #expect(FlatListStep.steps(translating: [.moveSection(from: 0, to: 1)], from: layout) == nil)
         #expect(FlatListStep.steps(translating: [.insertSection(2)], from: layout) == nil)
-        #expect(FlatListStep.steps(translating: [.moveItem(from: ItemPath(section: 0, item: 0), to: ItemPath(section: 0, item: 1))], from: layout) == nil)
+        #expect(
+            FlatListStep.steps(
+                translating: [.moveItem(from: ItemPath(section: 0, item: 0), to: ItemPath(section: 0, item: 1))], from: layout) == nil)
         #expect(FlatListStep.steps(translating: [.reloadSection(-1)], from: layout) == nil)
     }
 
@@ -121,7 +131,8 @@ import RowDiffDataSources
                 Issue.record("seed \(seed), round \(round): the patch does not fit \(old.map(\.key))")
                 return
             }
-            #expect(translated.layout == FlatListLayout(counts: new.map(\.rows.count), groupRows: groupRows), "seed \(seed), round \(round)")
+            #expect(
+                translated.layout == FlatListLayout(counts: new.map(\.rows.count), groupRows: groupRows), "seed \(seed), round \(round)")
             var rows: [Token?] = Self.flat(old, groupRows: groupRows)
             let tracked = rows.indices.randomElement(using: &rng)
             for step in translated.steps {
@@ -154,10 +165,12 @@ import RowDiffDataSources
     static func randomModel(using rng: inout SeededGenerator) -> [KeyedSection] {
         var next = 0
         return (0..<Int.random(in: 0...5, using: &rng)).map { s in
-            KeyedSection(key: "s\(s)", rows: (0..<Int.random(in: 0...5, using: &rng)).map { _ in
-                next += 1
-                return row("r\(next)", Int.random(in: 0...2, using: &rng))
-            }, headerTitle: "h\(Int.random(in: 0...1, using: &rng))")
+            KeyedSection(
+                key: "s\(s)",
+                rows: (0..<Int.random(in: 0...5, using: &rng)).map { _ in
+                    next += 1
+                    return row("r\(next)", Int.random(in: 0...2, using: &rng))
+                }, headerTitle: "h\(Int.random(in: 0...1, using: &rng))")
         }
     }
 

@@ -20,7 +20,8 @@ import RowDiffDataSources
     func sections(_ spec: [(String, [String])], typedHeaders: Bool = false) -> [KeyedSection] {
         spec.map { key, names in
             let rows = names.map { nameRow($0, $0) }
-            return typedHeaders ? KeyedSection(key: key, rows: rows, header: titleHeader(key)) : KeyedSection(key: key, rows: rows, headerTitle: key)
+            return typedHeaders
+                ? KeyedSection(key: key, rows: rows, header: titleHeader(key)) : KeyedSection(key: key, rows: rows, headerTitle: key)
         }
     }
 
@@ -114,11 +115,24 @@ import RowDiffDataSources
         let (owner, _, table) = makeFlatOwner()
         var log: [String] = []
         await owner.renderer.renderAndWait([
-            KeyedSection(key: "A", rows: [
-                nameRow("a", "a", actions: RowActions(onSelect: { log.append("select a"); return .staysSelected }, onDeselect: { log.append("deselect a") })),
-                nameRow("b", "b", actions: RowActions(onSelect: { log.append("select b"); return .deselects })),
-                nameRow("c", "c"),
-            ], headerTitle: "A"),
+            KeyedSection(
+                key: "A",
+                rows: [
+                    nameRow(
+                        "a", "a",
+                        actions: RowActions(
+                            onSelect: {
+                                log.append("select a")
+                                return .staysSelected
+                            }, onDeselect: { log.append("deselect a") })),
+                    nameRow(
+                        "b", "b",
+                        actions: RowActions(onSelect: {
+                            log.append("select b")
+                            return .deselects
+                        })),
+                    nameRow("c", "c"),
+                ], headerTitle: "A")
         ])
         #expect(!table.userClicks(0), "group row")
         #expect(!table.userClicks(3), "no onSelect")
@@ -135,8 +149,14 @@ import RowDiffDataSources
         var log: [String] = []
         func render(_ names: [String]) async {
             let rows = names.map { name in
-                nameRow(name, name, actions: RowActions(onSelect: { log.append("select \(name)"); return .staysSelected },
-                                                        onDeselect: { log.append("deselect \(name)") }))
+                nameRow(
+                    name, name,
+                    actions: RowActions(
+                        onSelect: {
+                            log.append("select \(name)")
+                            return .staysSelected
+                        },
+                        onDeselect: { log.append("deselect \(name)") }))
             }
             await owner.renderer.renderAndWait([KeyedSection(key: "A", rows: rows, headerTitle: "A")])
         }
@@ -156,7 +176,13 @@ import RowDiffDataSources
         table.allowsMultipleSelection = true
         var log: [String] = []
         let rows = ["a", "b", "c"].map { name in
-            nameRow(name, name, actions: RowActions(onSelect: { log.append("+\(name)"); return .staysSelected }, onDeselect: { log.append("-\(name)") }))
+            nameRow(
+                name, name,
+                actions: RowActions(
+                    onSelect: {
+                        log.append("+\(name)")
+                        return .staysSelected
+                    }, onDeselect: { log.append("-\(name)") }))
         }
         await owner.renderer.renderAndWait([KeyedSection(key: "A", rows: rows, headerTitle: "A")])
         table.userClicks(1)
@@ -176,10 +202,15 @@ import RowDiffDataSources
         owner.onDelete = { _, row in deleted.append(row.key) }
         func render(_ names: [String]) async {
             let rows = names.map { name in
-                nameRow(name, name, actions: RowActions(leadingSwipe: SwipeActions([SwipeAction(title: "Pin") { done in
-                    pinned.append(name)
-                    done(true)
-                }])))
+                nameRow(
+                    name, name,
+                    actions: RowActions(
+                        leadingSwipe: SwipeActions([
+                            SwipeAction(title: "Pin") { done in
+                                pinned.append(name)
+                                done(true)
+                            }
+                        ])))
             }
             await owner.renderer.renderAndWait([KeyedSection(key: "A", rows: rows, headerTitle: "A")])
         }
@@ -213,8 +244,9 @@ import RowDiffDataSources
     @Test func heights_comeFromRowsAndHeaders() async {
         let (owner, host, _) = makeFlatOwner()
         await owner.renderer.renderAndWait([
-            KeyedSection(key: "A", rows: [nameRow("a", "a", actions: RowActions(height: 44)), nameRow("b", "b")],
-                         header: Supplementary(title: "A").with(height: 28)),
+            KeyedSection(
+                key: "A", rows: [nameRow("a", "a", actions: RowActions(height: 44)), nameRow("b", "b")],
+                header: Supplementary(title: "A").with(height: 28))
         ])
         #expect(host.height(ofRow: 0) == 28 && host.height(ofRow: 1) == 44 && host.height(ofRow: 2) == nil)
         #expect(host.height(ofRow: 3) == nil && host.view(forRow: -1) == nil && host.title(forRow: 1) == nil)
@@ -284,9 +316,13 @@ import RowDiffDataSources
 
     @Test func moveTheOwnerRefuses_leavesTheTableAsItWas() async {
         let (owner, host, table) = makeFlatOwner()
-        await owner.renderer.renderAndWait([KeyedSection(key: "A", rows: [
-            nameRow("a", "a", actions: RowActions(onMove: { _, to in to.item == 0 })), nameRow("b", "b"), nameRow("c", "c"),
-        ], headerTitle: "A")])
+        await owner.renderer.renderAndWait([
+            KeyedSection(
+                key: "A",
+                rows: [
+                    nameRow("a", "a", actions: RowActions(onMove: { _, to in to.item == 0 })), nameRow("b", "b"), nameRow("c", "c"),
+                ], headerTitle: "A")
+        ])
         #expect(!table.userDrags(1, toAbove: 4), "a refuses to go last")
         #expect(host.refusedMoveCount == 1 && table.updates.isEmpty)
         #expect(Self.shown(table) == ["#A", "a", "b", "c"])

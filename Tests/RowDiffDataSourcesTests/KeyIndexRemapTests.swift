@@ -76,8 +76,10 @@ struct KeyIndexRemapTests {
     }
 
     /// Every lookup of `shown` equals the same lookup in a table built from scratch for its model.
-    static func expectFreshLookups(_ shown: SectionedDataSource<KeyedSection>, askingFor keys: Set<String>,
-                                   sectionKeys: Set<String>, _ context: String) {
+    static func expectFreshLookups(
+        _ shown: SectionedDataSource<KeyedSection>, askingFor keys: Set<String>,
+        sectionKeys: Set<String>, _ context: String
+    ) {
         let fresh = SectionedDataSource(shown.sections)
         for key in keys.union(["absent"]) {
             #expect(shown.indexPath(ofItem: key) == fresh.indexPath(ofItem: key), "\(context): row \(key)")
@@ -115,8 +117,9 @@ struct KeyIndexRemapTests {
             }
             await renderer.renderAndWait(model.sections)
             #expect(renderer.dataSource.sections.map(\.rows.count) == model.sections.map(\.rows.count), "seed \(seed), step \(step)")
-            Self.expectFreshLookups(renderer.dataSource, askingFor: everKeys, sectionKeys: everSections,
-                                    "seed \(seed), policy \(policy), step \(step)")
+            Self.expectFreshLookups(
+                renderer.dataSource, askingFor: everKeys, sectionKeys: everSections,
+                "seed \(seed), policy \(policy), step \(step)")
         }
     }
 

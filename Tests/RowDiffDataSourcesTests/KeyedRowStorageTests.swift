@@ -80,7 +80,9 @@ struct KeyedRowStorageTests {
             for b in rows where a.isContentEqual(to: b) != Self.referenceEqual(a, b) {
                 mismatches += 1
                 if mismatches <= 3 {
-                    Issue.record("seed \(seed): \(a.key) (\(a.kind), \(a.state)) vs \(b.key) (\(b.kind), \(b.state)): isContentEqual \(a.isContentEqual(to: b))")
+                    Issue.record(
+                        "seed \(seed): \(a.key) (\(a.kind), \(a.state)) vs \(b.key) (\(b.kind), \(b.state)): isContentEqual \(a.isContentEqual(to: b))"
+                    )
                 }
             }
         }
@@ -178,8 +180,9 @@ struct KeyedRowStorageTests {
             let general = SectionedDiff(from: Self.plain(old), to: Self.plain(new))
             #expect(keyed.changeset == general.changeset, "seed \(seed), round \(round)")
             #expect(keyed.duplicates == general.duplicates, "seed \(seed), round \(round)")
-            #expect(StagedChangeset(keyed, updateStyle: .reconfigure).updates == StagedChangeset(general, updateStyle: .reconfigure).updates,
-                    "seed \(seed), round \(round)")
+            #expect(
+                StagedChangeset(keyed, updateStyle: .reconfigure).updates == StagedChangeset(general, updateStyle: .reconfigure).updates,
+                "seed \(seed), round \(round)")
         }
     }
 }

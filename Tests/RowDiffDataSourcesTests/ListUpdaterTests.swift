@@ -51,17 +51,20 @@ final class PeopleScreen {
 func peopleSections(_ counts: [Int]) -> [ListViewSection<String, Person>] {
     var next = 0
     return counts.enumerated().map { section, count in
-        ListViewSection(id: "s\(section)", items: (0..<count).map { _ in
-            defer { next += 1 }
-            return Person(id: next, name: "n\(next)")
-        })
+        ListViewSection(
+            id: "s\(section)",
+            items: (0..<count).map { _ in
+                defer { next += 1 }
+                return Person(id: next, name: "n\(next)")
+            })
     }
 }
 
 @MainActor
 func makeUpdater(_ screen: PeopleScreen, collection: Bool = false) -> (ListUpdater<String, Int, Person>, StandInListView) {
     let view: StandInListView = collection ? StandInCollectionView() : StandInTableView()
-    let updater = ListUpdater<String, Int, Person>(host: view, options: RenderOptions(onDuplicateKeys: nil)) { [unowned screen] row, actions in
+    let updater = ListUpdater<String, Int, Person>(host: view, options: RenderOptions(onDuplicateKeys: nil)) {
+        [unowned screen] row, actions in
         RowPresentation(cell: HostedItemCell.self, state: row.version, actions: actions) { cell, _ in
             // Set on every configure, as the hosting configuration is: no state survives reuse.
             screen.rowContentRuns += 1
@@ -97,7 +100,8 @@ func names(_ sections: [ListViewSection<String, Person>]) -> [[String?]] {
 
         // The same value, and an equal copy of it: nothing to render.
         #expect(!updater.update(screen.sections))
-        #expect(!updater.update(screen.sections.map { ListViewSection(id: $0.id, items: $0.items.map { Person(id: $0.id, name: $0.name) }) }))
+        #expect(
+            !updater.update(screen.sections.map { ListViewSection(id: $0.id, items: $0.items.map { Person(id: $0.id, name: $0.name) }) }))
         await updater.owner.renderer.waitUntilIdle()
         #expect(updater.owner.renderer.appliedRenderCount == renders)
         #expect(updater.updateCount == 3 && updater.renderRequestCount == 1)
@@ -334,8 +338,10 @@ func names(_ sections: [ListViewSection<String, Person>]) -> [[String?]] {
     }
 
     @Test func repeatedIdentities_neverCrash() async {
-        let screen = PeopleScreen([ListViewSection(id: "a", items: [Person(id: 1, name: "x"), Person(id: 1, name: "y")]),
-                                     ListViewSection(id: "a", items: [Person(id: 2, name: "z")])])
+        let screen = PeopleScreen([
+            ListViewSection(id: "a", items: [Person(id: 1, name: "x"), Person(id: 1, name: "y")]),
+            ListViewSection(id: "a", items: [Person(id: 2, name: "z")]),
+        ])
         let (updater, _) = makeUpdater(screen)
         updater.update(screen.sections)
         await updater.owner.renderer.waitUntilIdle()

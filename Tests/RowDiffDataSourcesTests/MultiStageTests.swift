@@ -37,7 +37,9 @@ import RowDiffDataSources
     @Test(arguments: Path.allCases)
     func headerChangePlusInsert_isValid(path: Path) async {
         let before = [section("a", [row("1", 0)], header: "A"), section("b", [row("2", 0), row("3", 0), row("4", 0)], header: "B")]
-        let after = [section("a", [row("1", 0)], header: "A"), section("b", [row("2", 0), row("5", 0), row("3", 0), row("4", 0)], header: "B!")]
+        let after = [
+            section("a", [row("1", 0)], header: "A"), section("b", [row("2", 0), row("5", 0), row("3", 0), row("4", 0)], header: "B!"),
+        ]
         #expect(StagedChangeset(from: before, to: after).stages.count == 2)
         let driver = Driver(path: path, view: .tableView, initial: before)
         await driver.show(after)

@@ -7,12 +7,23 @@ import RowDiffDataSources
     @Test func selection_followsTheRowsActions() async {
         let (owner, view) = makeOwner()
         var log: [String] = []
-        let stays = RowActions(onSelect: { log.append("select a"); return .staysSelected }, onDeselect: { log.append("deselect a") })
-        let deselects = RowActions(onSelect: { log.append("select b"); return .deselects })
-        await owner.renderer.renderAndWait([KeyedSection(key: "s", rows: [
-            nameRow("a", "A", actions: stays), nameRow("b", "B", actions: deselects), nameRow("c", "C"),
-            nameRow("d", "D", actions: RowActions(onSelect: { .deselects }, canSelect: false)),
-        ])])
+        let stays = RowActions(
+            onSelect: {
+                log.append("select a")
+                return .staysSelected
+            }, onDeselect: { log.append("deselect a") })
+        let deselects = RowActions(onSelect: {
+            log.append("select b")
+            return .deselects
+        })
+        await owner.renderer.renderAndWait([
+            KeyedSection(
+                key: "s",
+                rows: [
+                    nameRow("a", "A", actions: stays), nameRow("b", "B", actions: deselects), nameRow("c", "C"),
+                    nameRow("d", "D", actions: RowActions(onSelect: { .deselects }, canSelect: false)),
+                ])
+        ])
         #expect(view.userTaps(ItemPath(section: 0, item: 0)))
         #expect(view.selectedPaths == [ItemPath(section: 0, item: 0)])
         #expect(view.userTaps(ItemPath(section: 0, item: 1)))
@@ -27,10 +38,17 @@ import RowDiffDataSources
         let (owner, view) = makeOwner()
         var performed: [String] = []
         let actions = RowActions(
-            leadingSwipe: SwipeActions([SwipeAction(title: "Pin") { done in performed.append("pin"); done(true) }]),
-            trailingSwipe: SwipeActions([SwipeAction(title: "Delete", style: .destructive) { done in done(true) }],
-                                        performsFirstActionWithFullSwipe: false),
-            contextMenu: ContextMenu(title: "Ada", actions: [MenuAction(title: "Copy", systemImageName: "doc.on.doc") { performed.append("copy") }]),
+            leadingSwipe: SwipeActions([
+                SwipeAction(title: "Pin") { done in
+                    performed.append("pin")
+                    done(true)
+                }
+            ]),
+            trailingSwipe: SwipeActions(
+                [SwipeAction(title: "Delete", style: .destructive) { done in done(true) }],
+                performsFirstActionWithFullSwipe: false),
+            contextMenu: ContextMenu(
+                title: "Ada", actions: [MenuAction(title: "Copy", systemImageName: "doc.on.doc") { performed.append("copy") }]),
             height: 60, estimatedHeight: 50)
         await owner.renderer.renderAndWait([KeyedSection(key: "s", rows: [nameRow("a", "Ada", actions: actions), nameRow("b", "Bob")])])
         let a = ItemPath(section: 0, item: 0), b = ItemPath(section: 0, item: 1)
@@ -48,7 +66,10 @@ import RowDiffDataSources
         let (owner, view) = makeOwner()
         var seen: [Int] = []
         for version in 1...2 {
-            let actions = RowActions(onSelect: { seen.append(version); return .deselects })
+            let actions = RowActions(onSelect: {
+                seen.append(version)
+                return .deselects
+            })
             await owner.renderer.renderAndWait([KeyedSection(key: "s", rows: [nameRow("a", "Ada", actions: actions)])])
         }
         view.userTaps(ItemPath(section: 0, item: 0))
@@ -58,8 +79,9 @@ import RowDiffDataSources
 
     @Test func perOperationAnimations_reachTheView() async {
         let (owner, view) = makeOwner()
-        owner.animations = TableAnimations(sections: .init(insert: .fade, delete: .top, reload: .none),
-                                           rows: .init(insert: .left, delete: .right, reload: .middle))
+        owner.animations = TableAnimations(
+            sections: .init(insert: .fade, delete: .top, reload: .none),
+            rows: .init(insert: .left, delete: .right, reload: .middle))
         await owner.renderer.renderAndWait([KeyedSection(key: "s", rows: [nameRow("a", "A")])])
         await owner.renderer.renderAndWait([KeyedSection(key: "s", rows: [nameRow("a", "A"), nameRow("b", "B")])])
         #expect(view.batches.last?.animations.rows.insert == .left)

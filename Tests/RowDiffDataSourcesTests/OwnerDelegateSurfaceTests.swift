@@ -33,10 +33,14 @@ import RowDiffDataSources
 
     @Test func ownRowTypes_areScannedThroughTheirPresentation_unlessTheAppSays() async {
         let view = StandInTableView()
-        let owner = ListController<SectionModel<String, Message>>(host: view, presentation: { message in
-            RowPresentation(cell: NameCell.self, state: NameState(name: message.text),
-                            actions: RowActions(height: message.id == 2 ? 88 : nil)) { cell, state in cell.text = state.name }
-        })
+        let owner = ListController<SectionModel<String, Message>>(
+            host: view,
+            presentation: { message in
+                RowPresentation(
+                    cell: NameCell.self, state: NameState(name: message.text),
+                    actions: RowActions(height: message.id == 2 ? 88 : nil)
+                ) { cell, state in cell.text = state.name }
+            })
         await owner.renderer.renderAndWait([SectionModel(model: "s", items: [Message(id: 1, text: "a"), Message(id: 2, text: "b")])])
         #expect(owner.hasExplicitRowHeights)
         #expect(view.heightOfRow(at: ItemPath(section: 0, item: 1)) == 88)
@@ -48,9 +52,13 @@ import RowDiffDataSources
         let (owner, view) = makeOwner()
         await owner.renderer.renderAndWait([KeyedSection(key: "s", rows: [nameRow("a", "A"), nameRow("b", "B")])])
         #expect(!owner.hasFocusRules && view.canFocus(ItemPath(section: 0, item: 0)))
-        await owner.renderer.renderAndWait([KeyedSection(key: "s", rows: [
-            nameRow("a", "A", actions: RowActions(canFocus: false)), nameRow("b", "B"),
-        ])])
+        await owner.renderer.renderAndWait([
+            KeyedSection(
+                key: "s",
+                rows: [
+                    nameRow("a", "A", actions: RowActions(canFocus: false)), nameRow("b", "B"),
+                ])
+        ])
         #expect(owner.hasFocusRules)
         #expect(!view.canFocus(ItemPath(section: 0, item: 0)) && view.canFocus(ItemPath(section: 0, item: 1)))
         #expect(!view.canFocus(ItemPath(section: 4, item: 0)))
@@ -77,7 +85,8 @@ import RowDiffDataSources
         owner.targetPathForMove = { from, proposed in
             proposed.section == from.section ? proposed : ItemPath(section: from.section, item: proposed.section > from.section ? 1 : 0)
         }
-        await owner.renderer.renderAndWait(order.enumerated().map { KeyedSection(key: "\($0.offset)", rows: $0.element.map { nameRow($0, $0) }) })
+        await owner.renderer.renderAndWait(
+            order.enumerated().map { KeyedSection(key: "\($0.offset)", rows: $0.element.map { nameRow($0, $0) }) })
         #expect(view.userMoves(from: ItemPath(section: 0, item: 0), to: ItemPath(section: 1, item: 0)))
         #expect(order == [["b", "a"], ["c"]], "held over the next section, the row stays at the end of its own")
         #expect(texts(view) == [["b", "a"], ["c"]])

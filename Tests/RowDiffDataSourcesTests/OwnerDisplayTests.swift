@@ -93,7 +93,9 @@ import RowDiffDataSources
         view.scroll(toOffset: 88) // 2–11 on screen: 11 was used, 16 is new
         #expect(prefetched.last == ["k16"] && cancelled.isEmpty)
         // Rows inserted above move the prefetched rows' paths, not their identities.
-        await owner.renderer.renderAndWait([KeyedSection(key: "s", rows: [nameRow("top", "top")] + (0..<100).map { nameRow("k\($0)", "\($0)") })])
+        await owner.renderer.renderAndWait([
+            KeyedSection(key: "s", rows: [nameRow("top", "top")] + (0..<100).map { nameRow("k\($0)", "\($0)") })
+        ])
         #expect(view.prefetchedPaths == Set((13...17).map { ItemPath(section: 0, item: $0) }))
         view.scroll(toOffset: 44) // up: 0 ahead (the row above), and 12–16 left behind
         #expect(cancelled == [["k12", "k13", "k14", "k15", "k16"]])
@@ -110,12 +112,15 @@ import RowDiffDataSources
         var model = OwnerRandomizedTests.Model()
         func keyed() -> [KeyedSection] {
             model.sections.map { section in
-                KeyedSection(key: section.key, rows: section.rows.map { row in
-                    let key = row.key
-                    let actions = RowActions(onDelete: {}, onVisibilityChange: { [weak log] visible in log?.record(key, visible) })
-                    return row.badge ? KeyedRow(key: key, cell: BadgeCell.self, state: row.value, actions: actions)
-                        : nameRow(key, "\(key)@\(row.value)", actions: actions)
-                }, header: section.header.map { titleHeader("h\($0)") })
+                KeyedSection(
+                    key: section.key,
+                    rows: section.rows.map { row in
+                        let key = row.key
+                        let actions = RowActions(onDelete: {}, onVisibilityChange: { [weak log] visible in log?.record(key, visible) })
+                        return row.badge
+                            ? KeyedRow(key: key, cell: BadgeCell.self, state: row.value, actions: actions)
+                            : nameRow(key, "\(key)@\(row.value)", actions: actions)
+                    }, header: section.header.map { titleHeader("h\($0)") })
             }
         }
         for step in 0..<300 {
@@ -124,7 +129,8 @@ import RowDiffDataSources
             case 0:
                 if let from = onScreen.randomElement(using: &rng) {
                     let t = Int.random(in: 0..<model.sections.count, using: &rng)
-                    let to = ItemPath(section: t, item: Int.random(in: 0...(model.sections[t].rows.count - (t == from.section ? 1 : 0)), using: &rng))
+                    let to = ItemPath(
+                        section: t, item: Int.random(in: 0...(model.sections[t].rows.count - (t == from.section ? 1 : 0)), using: &rng))
                     if view.userMoves(from: from, to: to) {
                         model.sections[t].rows.insert(model.sections[from.section].rows.remove(at: from.item), at: to.item)
                     }
@@ -140,7 +146,9 @@ import RowDiffDataSources
                 model.mutate(using: &rng)
                 await owner.renderer.renderAndWait(keyed(), animated: Int.random(in: 0..<10, using: &rng) != 0)
             }
-            #expect(log.onScreen == Self.onScreenKeys(owner, view), "seed \(seed), step \(step): the rows told they are on screen are not those shown")
+            #expect(
+                log.onScreen == Self.onScreenKeys(owner, view),
+                "seed \(seed), step \(step): the rows told they are on screen are not those shown")
             #expect(log.errors.isEmpty, "seed \(seed), step \(step): \(log.errors.first ?? "")")
             #expect(view.problems.isEmpty, "seed \(seed), step \(step): \(view.problems.first ?? "")")
             if !log.errors.isEmpty || !view.problems.isEmpty || log.onScreen != Self.onScreenKeys(owner, view) { break }

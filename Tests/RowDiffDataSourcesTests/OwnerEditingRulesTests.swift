@@ -11,7 +11,13 @@ import RowDiffDataSources
     @Test func swipeActionsWithoutDelete_showOnATable_withoutADeleteControl() async {
         let (owner, view) = makeOwner()
         var pinned = 0
-        let pin = RowActions(leadingSwipe: SwipeActions([SwipeAction(title: "Pin") { done in pinned += 1; done(true) }]))
+        let pin = RowActions(
+            leadingSwipe: SwipeActions([
+                SwipeAction(title: "Pin") { done in
+                    pinned += 1
+                    done(true)
+                }
+            ]))
         await owner.renderer.renderAndWait([KeyedSection(key: "s", rows: [nameRow("a", "Ada", actions: pin)])])
         #expect(owner.canEditItem(at: a), "a row with swipe actions is editable, or UIKit never asks for them")
         #expect(owner.editingStyle(at: a) == .none)

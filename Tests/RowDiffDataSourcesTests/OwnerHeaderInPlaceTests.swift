@@ -6,8 +6,10 @@ import Testing
 @MainActor
 @Suite struct OwnerHeaderInPlaceTests {
     func section(_ header: Supplementary?, footer: Supplementary? = nil, rows: [String] = ["a", "b"]) -> [KeyedSection] {
-        [KeyedSection(key: "s", rows: rows.map { nameRow($0, $0.uppercased()) }, header: header, footer: footer),
-         KeyedSection(key: "t", rows: [nameRow("z", "Z")], headerTitle: "Other")]
+        [
+            KeyedSection(key: "s", rows: rows.map { nameRow($0, $0.uppercased()) }, header: header, footer: footer),
+            KeyedSection(key: "t", rows: [nameRow("z", "Z")], headerTitle: "Other"),
+        ]
     }
 
     /// Every batch since `start`, without a reload, a reconfigure or a section reload.
@@ -71,8 +73,12 @@ import Testing
         let (owner, view) = makeOwner(collection: collection)
         await owner.renderer.renderAndWait(section(titleHeader("1"), rows: ["a", "b", "c"]))
         // The section moves below the other one, loses a row, gains one and changes its header.
-        let moved = [section(nil)[1], KeyedSection(key: "s", rows: ["c", "x", "a"].map { nameRow($0, $0.uppercased()) },
-                                                   header: titleHeader("2"))]
+        let moved = [
+            section(nil)[1],
+            KeyedSection(
+                key: "s", rows: ["c", "x", "a"].map { nameRow($0, $0.uppercased()) },
+                header: titleHeader("2")),
+        ]
         await owner.renderer.renderAndWait(moved)
         #expect((view.headers[1] as? TitleHeader)?.text == "2")
         #expect(texts(view) == [["Z"], ["C", "X", "A"]])

@@ -37,7 +37,9 @@ import RowDiffDataSources
                     case 3 where !rows.isEmpty:
                         let row = rows.remove(at: r)
                         let t = Int.random(in: 0..<sections.count, using: &rng)
-                        if t == s { rows.insert(row, at: Int.random(in: 0...rows.count, using: &rng)) } else {
+                        if t == s {
+                            rows.insert(row, at: Int.random(in: 0...rows.count, using: &rng))
+                        } else {
                             sections[t].rows.insert(row, at: Int.random(in: 0...sections[t].rows.count, using: &rng))
                         }
                     default: rows.insert((fresh(), Bool.random(using: &rng), 0), at: Int.random(in: 0...rows.count, using: &rng))
@@ -49,12 +51,15 @@ import RowDiffDataSources
 
         func keyed(onDelete: @escaping @MainActor @Sendable (String) -> Void) -> [KeyedSection] {
             sections.map { section in
-                KeyedSection(key: section.key, rows: section.rows.map { row in
-                    let key = row.key
-                    let actions = RowActions(onDelete: { onDelete(key) })
-                    return row.badge ? KeyedRow(key: row.key, cell: BadgeCell.self, state: row.value, actions: actions)
-                        : nameRow(row.key, "\(row.key)@\(row.value)", actions: actions)
-                }, header: section.header.map { titleHeader("h\($0)") })
+                KeyedSection(
+                    key: section.key,
+                    rows: section.rows.map { row in
+                        let key = row.key
+                        let actions = RowActions(onDelete: { onDelete(key) })
+                        return row.badge
+                            ? KeyedRow(key: row.key, cell: BadgeCell.self, state: row.value, actions: actions)
+                            : nameRow(row.key, "\(row.key)@\(row.value)", actions: actions)
+                    }, header: section.header.map { titleHeader("h\($0)") })
             }
         }
     }

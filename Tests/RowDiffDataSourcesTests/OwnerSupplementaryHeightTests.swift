@@ -8,9 +8,10 @@ import RowDiffDataSources
     @Test func heights_comeFromTheSectionsHeaderAndFooter() async {
         let (owner, view) = makeOwner()
         await owner.renderer.renderAndWait([
-            KeyedSection(key: "sized", rows: [nameRow("a", "Ada")],
-                         header: titleHeader("Sized").with(height: 44, estimatedHeight: 40),
-                         footer: Supplementary(title: "Footnote").with(height: 20)),
+            KeyedSection(
+                key: "sized", rows: [nameRow("a", "Ada")],
+                header: titleHeader("Sized").with(height: 44, estimatedHeight: 40),
+                footer: Supplementary(title: "Footnote").with(height: 20)),
             KeyedSection(key: "plain", rows: [nameRow("b", "Bob")], headerTitle: "Plain"),
             KeyedSection(key: "bare", rows: [nameRow("c", "Cy")]),
         ])

@@ -63,10 +63,11 @@ struct PatchedStageInstallTests {
     /// Same keys, headers, footers and row objects (a row is one storage object: the same object
     /// is the same row, state and closures included).
     static func same(_ lhs: [KeyedSection], _ rhs: [KeyedSection]) -> Bool {
-        lhs.count == rhs.count && zip(lhs, rhs).allSatisfy { a, b in
-            a.key == b.key && a.header == b.header && a.footer == b.footer && a.rows.count == b.rows.count
-                && zip(a.rows, b.rows).allSatisfy { $0.storage === $1.storage }
-        }
+        lhs.count == rhs.count
+            && zip(lhs, rhs).allSatisfy { a, b in
+                a.key == b.key && a.header == b.header && a.footer == b.footer && a.rows.count == b.rows.count
+                    && zip(a.rows, b.rows).allSatisfy { $0.storage === $1.storage }
+            }
     }
 
     /// Every read of `dataSource` against `expected`, as problems.
@@ -137,11 +138,15 @@ struct PatchedStageInstallTests {
     @Test("a renderer's content stages reach its target valid, and the data source ends on the state")
     func renderer_contentStagesThroughTarget() async {
         let (renderer, view) = makeRenderer()
-        let old = [section("a", [row("1", 0), row("2", 0), row("3", 0)], header: "A"),
-                   section("b", [row("4", 0)], header: "B")]
+        let old = [
+            section("a", [row("1", 0), row("2", 0), row("3", 0)], header: "A"),
+            section("b", [row("4", 0)], header: "B"),
+        ]
         await renderer.renderAndWait(old)
-        let new = [section("a", [row("1", 1), row("3", 0, cell: DetailCell.self)], header: "A"),
-                   section("b", [row("4", 0)], header: "B2")]
+        let new = [
+            section("a", [row("1", 1), row("3", 0, cell: DetailCell.self)], header: "A"),
+            section("b", [row("4", 0)], header: "B2"),
+        ]
         await renderer.renderAndWait(new)
         #expect(renderer.lastOutcome == .animated(batches: 3))
         #expect(view.violations.isEmpty && view.problems.isEmpty, "\(view.violations) \(view.problems)")

@@ -13,8 +13,9 @@ import RowDiffDataSources
         var rng = SeededGenerator(seed: seed)
         var diagnostics = 0
         let options = RenderOptions(maximumAnimatedChanges: 25, duplicatePolicy: .reload, onDuplicateKeys: { _ in diagnostics += 1 })
-        let (renderer, target) = makeRenderer(options: options, view: view,
-                                              updateMode: .batches(reconfigures: Bool.random(using: &rng)))
+        let (renderer, target) = makeRenderer(
+            options: options, view: view,
+            updateMode: .batches(reconfigures: Bool.random(using: &rng)))
         target.completesAsynchronously = Bool.random(using: &rng)
         var state = RandomState()
         var duplicateStates = 0
@@ -59,10 +60,14 @@ import RowDiffDataSources
                     let requested = state.sections.first { $0.rows.contains { $0.key == drag.key } }?.key
                     let shown = renderer.dataSource.sections.first { $0.rows.contains { $0.key == drag.key } }?.key
                     // (When every state was on screen before the drag, nothing is left to render.)
-                    let keepsDrag = !pendingAtDrag
+                    let keepsDrag =
+                        !pendingAtDrag
                         || (requested == drag.sectionBefore && state.sections.contains { $0.key == drag.sectionAfter })
                     let expected = keepsDrag ? drag.sectionAfter : requested
-                    #expect(shown == expected, "seed \(seed), step \(step): dragged row \(drag.key) from \(drag.sectionBefore) to \(drag.sectionAfter), state puts it in \(requested ?? "none")")
+                    #expect(
+                        shown == expected,
+                        "seed \(seed), step \(step): dragged row \(drag.key) from \(drag.sectionBefore) to \(drag.sectionAfter), state puts it in \(requested ?? "none")"
+                    )
                     #expect(target.problems.isEmpty, "seed \(seed), step \(step): \(target.problems.first ?? "")")
                     // The app did not mirror the drag: its state, rendered after the drag, wins.
                     await renderer.renderAndWait(state.keyed)
@@ -123,7 +128,8 @@ import RowDiffDataSources
             }
         }
         for (key, path) in firstRow where source.indexPath(ofItem: key) != path {
-            Issue.record("seed \(seed), step \(step): lookup of \(key) gave \(String(describing: source.indexPath(ofItem: key))), expected \(path)")
+            Issue.record(
+                "seed \(seed), step \(step): lookup of \(key) gave \(String(describing: source.indexPath(ofItem: key))), expected \(path)")
         }
         for (key, index) in firstSection where source.index(ofSection: key) != index {
             Issue.record("seed \(seed), step \(step): section lookup of \(key) is wrong")
@@ -133,15 +139,21 @@ import RowDiffDataSources
 
 /// The app's state in the randomized test: sections with keys, headers and rows with states.
 struct RandomState {
-    struct Section { var key: String; var header: String?; var rows: [(key: String, state: Int, detail: Bool)] }
+    struct Section {
+        var key: String
+        var header: String?
+        var rows: [(key: String, state: Int, detail: Bool)]
+    }
     var sections: [Section] = []
     private var nextKey = 0
 
     var keyed: [KeyedSection] {
         sections.map { section in
-            KeyedSection(key: section.key, rows: section.rows.map {
-                KeyedRow(key: $0.key, kind: RowKind($0.detail ? DetailCell.self : TextCell.self), state: $0.state)
-            }, headerTitle: section.header)
+            KeyedSection(
+                key: section.key,
+                rows: section.rows.map {
+                    KeyedRow(key: $0.key, kind: RowKind($0.detail ? DetailCell.self : TextCell.self), state: $0.state)
+                }, headerTitle: section.header)
         }
     }
 
@@ -171,8 +183,9 @@ struct RandomState {
         for _ in 0..<count {
             switch Int.random(in: 0..<11, using: &rng) {
             case 0 where sections.count < 6:
-                sections.insert(Section(key: freshKey(), header: Bool.random(using: &rng) ? "h" : nil, rows: []),
-                                at: Int.random(in: 0...sections.count, using: &rng))
+                sections.insert(
+                    Section(key: freshKey(), header: Bool.random(using: &rng) ? "h" : nil, rows: []),
+                    at: Int.random(in: 0...sections.count, using: &rng))
             case 1 where !sections.isEmpty && sections.count > 1:
                 sections.remove(at: Int.random(in: 0..<sections.count, using: &rng))
             case 2 where sections.count > 1:

@@ -12,12 +12,12 @@ struct Contact: Identifiable, Hashable, Sendable {
     var isFavorite: Bool
 }
 
-struct ContactState: Hashable, Sendable {  // what a contact cell is configured from
+struct ContactState: Hashable, Sendable { // what a contact cell is configured from
     var name: String
     var unread: Int
 }
 
-struct ContactCell {}  // your UITableViewCell subclass; its type is the row's kind
+struct ContactCell {} // your UITableViewCell subclass; its type is the row's kind
 
 @MainActor
 final class ContactsScreen {
@@ -31,14 +31,17 @@ final class ContactsScreen {
     func show(_ contacts: [Contact], completion: (@MainActor () -> Void)? = nil) {
         // Row keys are unique across the list: a contact shown twice gets a key per place.
         func row(_ contact: Contact, in place: String) -> KeyedRow {
-            KeyedRow(key: "\(place)/\(contact.id)", cell: ContactCell.self,
-                     state: ContactState(name: contact.name, unread: contact.unread))
+            KeyedRow(
+                key: "\(place)/\(contact.id)", cell: ContactCell.self,
+                state: ContactState(name: contact.name, unread: contact.unread))
         }
-        renderer.render([
-            KeyedSection(key: "favorites", rows: contacts.filter(\.isFavorite).map { row($0, in: "favorites") },
-                         headerTitle: "Favorites"),
-            KeyedSection(key: "all", rows: contacts.map { row($0, in: "all") }, headerTitle: "All contacts"),
-        ], completion: completion)
+        renderer.render(
+            [
+                KeyedSection(
+                    key: "favorites", rows: contacts.filter(\.isFavorite).map { row($0, in: "favorites") },
+                    headerTitle: "Favorites"),
+                KeyedSection(key: "all", rows: contacts.map { row($0, in: "all") }, headerTitle: "All contacts"),
+            ], completion: completion)
     }
 }
 // README: end keyed-rows
@@ -50,16 +53,16 @@ struct Message: Identifiable, Hashable, Sendable, Diffable {
     var text: String
 }
 
-typealias MessageSection = SectionModel<String, Message>  // the String is the header title
+typealias MessageSection = SectionModel<String, Message> // the String is the header title
 
 @MainActor
 func bindInbox(
     _ states: AsyncStream<[MessageSection]>, to target: any BatchUpdating,
     dataSource: SectionedDataSource<MessageSection>
 ) -> Task<Void, any Error> {
-    dataSource.canMoveItem = { _, message in message.id >= 0 }  // editing hooks, as RxDataSources
+    dataSource.canMoveItem = { _, message in message.id >= 0 } // editing hooks, as RxDataSources
     let renderer = ListRenderer(dataSource: dataSource, target: target)
-    return renderer.bind(states)  // each state renders; bursts coalesce, the latest wins
+    return renderer.bind(states) // each state renders; bursts coalesce, the latest wins
 }
 // README: end section-models
 
@@ -77,7 +80,7 @@ final class InboxDataSource: ListDataSource {
         // so `sections` is never ahead of what the view was told.
         let update = StagedUpdate(from: sections, to: new) { [unowned self] stage in self.sections = stage }
         onChange?(.staged(update))
-        update.installRemaining()  // a no-op when the UI applied every stage
+        update.installRemaining() // a no-op when the UI applied every stage
     }
 }
 
@@ -86,7 +89,7 @@ final class InboxDataSource: ListDataSource {
 func show(_ source: InboxDataSource, in target: any BatchUpdating) {
     source.onChange = { change in
         switch change {
-        case .staged(let update): update.apply(to: target)  // one batch per stage, its data installed inside
+        case .staged(let update): update.apply(to: target) // one batch per stage, its data installed inside
         case .reloadAll: target.reloadData()
         }
     }
@@ -130,8 +133,9 @@ func lines(of source: some ListDataSource<MessageSection>) -> [String] {
     @Test func sectionModels_example() async throws {
         let dataSource = SectionedDataSource<MessageSection>()
         let target = ValidatingTarget(dataSource: dataSource) { section in
-            ValidationSnapshot.Section(section.model, content: section.model,
-                                       items: section.items.map { ValidationSnapshot.Item($0.id, content: $0) })
+            ValidationSnapshot.Section(
+                section.model, content: section.model,
+                items: section.items.map { ValidationSnapshot.Item($0.id, content: $0) })
         }
         let (states, continuation) = AsyncStream.makeStream(of: [MessageSection].self)
         let binding = bindInbox(states, to: target, dataSource: dataSource)
@@ -148,8 +152,9 @@ func lines(of source: some ListDataSource<MessageSection>) -> [String] {
     @Test func readProtocol_example() {
         let source = InboxDataSource()
         let target = ValidatingTarget(dataSource: source) { section in
-            ValidationSnapshot.Section(section.model, content: section.model,
-                                       items: section.items.map { ValidationSnapshot.Item($0.id, content: $0) })
+            ValidationSnapshot.Section(
+                section.model, content: section.model,
+                items: section.items.map { ValidationSnapshot.Item($0.id, content: $0) })
         }
         show(source, in: target)
         source.receive([Message(id: 1, text: "hi"), Message(id: 2, text: "there")])
@@ -173,13 +178,16 @@ func lines(of source: some ListDataSource<MessageSection>) -> [String] {
         let source = try String(contentsOf: here, encoding: .utf8)
         for name in ["keyed-rows", "section-models", "read-protocol"] {
             let block = try #require(Self.block(named: name, in: source))
-            #expect(document.contains(block), "Sources/RowDiffDataSources/Documentation.docc/DataSources.md must contain the \(name) example verbatim")
+            #expect(
+                document.contains(block),
+                "Sources/RowDiffDataSources/Documentation.docc/DataSources.md must contain the \(name) example verbatim")
         }
     }
 
     static func block(named name: String, in text: String) -> String? {
         guard let start = text.range(of: "// README: begin \(name)\n"),
-              let end = text.range(of: "// README: end \(name)", range: start.upperBound..<text.endIndex) else { return nil }
+            let end = text.range(of: "// README: end \(name)", range: start.upperBound..<text.endIndex)
+        else { return nil }
         return String(text[start.upperBound..<end.lowerBound])
     }
 }

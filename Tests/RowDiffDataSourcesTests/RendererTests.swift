@@ -13,7 +13,8 @@ import RowDiffDataSources
         #expect(target.reloadCount == 1)
         await renderer.renderAndWait(changed)
         guard case .animated(let batches) = renderer.lastOutcome, batches > 0 else {
-            Issue.record("expected an animation, got \(String(describing: renderer.lastOutcome))"); return
+            Issue.record("expected an animation, got \(String(describing: renderer.lastOutcome))")
+            return
         }
         #expect(target.batches.count == batches)
         #expect(target.problems == [])
@@ -43,7 +44,8 @@ import RowDiffDataSources
         await renderer.renderAndWait(initial)
         await renderer.renderAndWait(changed)
         guard case .reloaded(.tooManyChanges(let count)) = renderer.lastOutcome else {
-            Issue.record("expected a threshold reload, got \(String(describing: renderer.lastOutcome))"); return
+            Issue.record("expected a threshold reload, got \(String(describing: renderer.lastOutcome))")
+            return
         }
         #expect(count > 2)
         #expect(target.reloadCount == 2)
@@ -77,7 +79,10 @@ import RowDiffDataSources
         await renderer.renderAndWait(initial)
         let duplicated = [section("a", [row("1", 0), row("1", 1)]), section("b", [row("4", 0)])]
         await renderer.renderAndWait(duplicated)
-        guard case .animated = renderer.lastOutcome else { Issue.record("duplicates must not force a reload"); return }
+        guard case .animated = renderer.lastOutcome else {
+            Issue.record("duplicates must not force a reload")
+            return
+        }
         #expect(target.problems == [] && target.reloadCount == 1, "only the first render reloaded")
         let (reloading, _) = makeRenderer(options: RenderOptions(duplicatePolicy: .reload, onDuplicateKeys: nil))
         await reloading.renderAndWait(initial)
@@ -100,7 +105,10 @@ import RowDiffDataSources
         let (renderer, target) = makeRenderer(options: RenderOptions(duplicatePolicy: .animate, onDuplicateKeys: nil))
         await renderer.renderAndWait([section("a", [row("1", 0), row("2", 0), row("1", 5)])])
         await renderer.renderAndWait([section("a", [row("1", 5), row("3", 0), row("1", 0), row("2", 0)])])
-        guard case .animated = renderer.lastOutcome else { Issue.record("expected animation"); return }
+        guard case .animated = renderer.lastOutcome else {
+            Issue.record("expected animation")
+            return
+        }
         #expect(target.problems == [])
         #expect(target.shown == describe(renderer.dataSource.sections))
     }
@@ -129,12 +137,13 @@ import RowDiffDataSources
         let order = RequestLog()
         var tasks: [Task<Void, Never>] = []
         for task in 0..<8 {
-            tasks.append(Task { @MainActor in
-                for round in 0..<5 {
-                    order.entries.append(task * 100 + round)
-                    await renderer.renderAndWait(concurrentState(task: task, round: round))
-                }
-            })
+            tasks.append(
+                Task { @MainActor in
+                    for round in 0..<5 {
+                        order.entries.append(task * 100 + round)
+                        await renderer.renderAndWait(concurrentState(task: task, round: round))
+                    }
+                })
         }
         for task in tasks { await task.value }
         await renderer.waitUntilIdle()
@@ -189,7 +198,8 @@ import RowDiffDataSources
         for removes in [true, false] {
             let (renderer, target) = makeRenderer()
             await renderer.renderAndWait(initial)
-            let state = removes
+            let state =
+                removes
                 ? [section("a", [row("2", 0), row("3", 0)], header: "A"), section("b", [row("4", 0)])]
                 : [section("a", [row("2", 0), row("3", 0)], header: "A"), section("b", [row("1", 0), row("4", 0)])]
             renderer.render(state)
@@ -215,7 +225,10 @@ import RowDiffDataSources
         let (renderer, target) = makeRenderer(updateMode: .sequential)
         await renderer.renderAndWait(initial)
         await renderer.renderAndWait(changed)
-        guard case .patched(let steps) = renderer.lastOutcome else { Issue.record("expected a patch"); return }
+        guard case .patched(let steps) = renderer.lastOutcome else {
+            Issue.record("expected a patch")
+            return
+        }
         #expect(steps == target.sequentialUpdates.last?.count)
         #expect(target.problems == [])
         #expect(target.shown == describe(changed))
@@ -291,6 +304,8 @@ import RowDiffDataSources
 }
 
 func concurrentState(task: Int, round: Int) -> [KeyedSection] {
-    [section("a", (0..<(task + round + 1)).map { row("k\(($0 * 7 + task) % 13)", round) }),
-     section("t\(task % 3)", [row("x\(task)", round)])]
+    [
+        section("a", (0..<(task + round + 1)).map { row("k\(($0 * 7 + task) % 13)", round) }),
+        section("t\(task % 3)", [row("x\(task)", round)]),
+    ]
 }

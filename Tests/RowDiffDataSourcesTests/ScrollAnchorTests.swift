@@ -14,9 +14,11 @@ import RowDiffDataSources
 
         var keyed: [KeyedSection] {
             sections.map { section in
-                KeyedSection(key: "s\(section.key)", rows: section.rows.map { key in
-                    nameRow("\(key)", "row \(key)", actions: RowActions(height: Self.height(key)))
-                }, headerTitle: "Section \(section.key)")
+                KeyedSection(
+                    key: "s\(section.key)",
+                    rows: section.rows.map { key in
+                        nameRow("\(key)", "row \(key)", actions: RowActions(height: Self.height(key)))
+                    }, headerTitle: "Section \(section.key)")
             }
         }
 
@@ -142,7 +144,8 @@ import RowDiffDataSources
             // Keep the anchor well inside the content (more than a step's edits can remove on either
             // side), so that keeping its place never needs an offset past the ends.
             if let first = view.indexPathsForVisibleRows.first, let frame = view.frameOfItem(at: first),
-               frame.minY < 2 * viewport + 600 || view.contentHeight - frame.minY < 4 * viewport + 2_400 {
+                frame.minY < 2 * viewport + 600 || view.contentHeight - frame.minY < 4 * viewport + 2_400
+            {
                 view.scroll(toOffset: (view.contentHeight - viewport) / 2)
             }
             let captured = view.indexPathsForVisibleRows.map { path in
@@ -171,7 +174,8 @@ import RowDiffDataSources
             guard let survivor = captured.first(where: { owner.dataSource.indexPath(ofItem: $0.key) != nil }) else { continue }
             if survivor.key != captured[0].key { fellBack += 1 }
             let now = Self.screenY(of: survivor.key, owner, view)
-            #expect(now == survivor.y, "seed \(seed), step \(step): row \(survivor.key) moved on screen from \(survivor.y) to \(now ?? .nan)")
+            #expect(
+                now == survivor.y, "seed \(seed), step \(step): row \(survivor.key) moved on screen from \(survivor.y) to \(now ?? .nan)")
             #expect(view.problems.isEmpty, "seed \(seed), step \(step): \(view.problems.first ?? "")")
             if now != survivor.y || !view.problems.isEmpty { break }
             checked += 1

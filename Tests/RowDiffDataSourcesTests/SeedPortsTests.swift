@@ -20,8 +20,13 @@ struct LabelState: Equatable, Sendable {
         var selected: [String] = []
         func render(_ items: [String]) {
             let rows = items.map { item in
-                KeyedRow(key: "id-\(item)", cell: LabelCell.self, state: LabelState(text: item),
-                         actions: RowActions(onSelect: { selected.append(item); return .staysSelected })) { cell, state in
+                KeyedRow(
+                    key: "id-\(item)", cell: LabelCell.self, state: LabelState(text: item),
+                    actions: RowActions(onSelect: {
+                        selected.append(item)
+                        return .staysSelected
+                    })
+                ) { cell, state in
                     cell.label = state.text
                 }
             }
@@ -43,9 +48,11 @@ struct LabelState: Equatable, Sendable {
     @Test func rxDataSources_animatedSections() async {
         typealias Section = AnimatableSectionModel<String, Message>
         let table = StandInTableView()
-        let list = ListController<Section>(host: table, presentation: { message in
-            RowPresentation(cell: NameCell.self, state: NameState(name: message.text)) { cell, state in cell.text = state.name }
-        })
+        let list = ListController<Section>(
+            host: table,
+            presentation: { message in
+                RowPresentation(cell: NameCell.self, state: NameState(name: message.text)) { cell, state in cell.text = state.name }
+            })
         list.animations = TableAnimations(insert: .fade, delete: .left, reload: .automatic)
         var sections = [
             Section(model: "Today", items: [Message(id: 1, text: "hi"), Message(id: 2, text: "lunch?")]),
@@ -76,14 +83,18 @@ struct LabelState: Equatable, Sendable {
     /// from their types.
     @Test func cellKit_classNibAndPrototypeCells() async {
         let table = StandInTableView()
-        table.nibs["NibCell"] = NibCell.self              // NibCell.xib in the app bundle
+        table.nibs["NibCell"] = NibCell.self // NibCell.xib in the app bundle
         table.prototypes["Prototype"] = PrototypeCell.self // a prototype cell in the storyboard
         let dataSource = ListController<KeyedSection>(host: table)
-        await dataSource.renderer.renderAndWait([KeyedSection(key: "cells", rows: [
-            KeyedRow(key: "class", cell: BadgeCell.self, state: 7),
-            KeyedRow(key: "nib", cell: NibCell.self, state: "from a nib"),
-            KeyedRow(key: "prototype", cell: PrototypeCell.self, state: "from the storyboard"),
-        ])])
+        await dataSource.renderer.renderAndWait([
+            KeyedSection(
+                key: "cells",
+                rows: [
+                    KeyedRow(key: "class", cell: BadgeCell.self, state: 7),
+                    KeyedRow(key: "nib", cell: NibCell.self, state: "from a nib"),
+                    KeyedRow(key: "prototype", cell: PrototypeCell.self, state: "from the storyboard"),
+                ])
+        ])
         #expect((table.cells[0][0] as? BadgeCell)?.badge == 7)
         #expect((table.cells[0][1] as? NibCell)?.text == "from a nib")
         #expect((table.cells[0][2] as? PrototypeCell)?.text == "from the storyboard")
@@ -93,9 +104,11 @@ struct LabelState: Equatable, Sendable {
     /// ezcater's DataSource: a UI driven only by the read protocol and the change callback.
     @Test func ezcaterDataSource_readProtocol() async {
         let collection = StandInCollectionView()
-        let list = ListController<MessageSection>(host: collection, presentation: { message in
-            RowPresentation(cell: NameCell.self, state: NameState(name: message.text)) { cell, state in cell.text = state.name }
-        })
+        let list = ListController<MessageSection>(
+            host: collection,
+            presentation: { message in
+                RowPresentation(cell: NameCell.self, state: NameState(name: message.text)) { cell, state in cell.text = state.name }
+            })
         var changes: [String] = []
         list.dataSource.onChange = { change in
             switch change {

@@ -41,12 +41,13 @@ final class TitleHeader: StandInView, ReusableView {
 }
 
 func nameRow(_ key: String, _ name: String, actions: RowActions = RowActions()) -> KeyedRow {
-    KeyedRow(key: key, cell: NameCell.self, state: NameState(name: name), actions: actions,
-             reset: { cell in
-                 cell.text = nil
-                 cell.resets += 1
-             },
-             configure: { cell, state in cell.text = state.name })
+    KeyedRow(
+        key: key, cell: NameCell.self, state: NameState(name: name), actions: actions,
+        reset: { cell in
+            cell.text = nil
+            cell.resets += 1
+        },
+        configure: { cell, state in cell.text = state.name })
 }
 
 func titleHeader(_ title: String) -> Supplementary {

@@ -7,7 +7,8 @@ import RowDiffDataSources
     @Test func unregisteredCell_failsAsUIKitRaises() {
         let table = StandInTableView()
         #expect(table.dequeueView(.cell, reuseIdentifier: "Nope", at: ItemPath(section: 0, item: 0)) == nil)
-        #expect(table.dequeueFailures == [DequeueFailure(element: .cell, reuseIdentifier: "Nope", reason: .unregistered, raisesInUIKit: true)])
+        #expect(
+            table.dequeueFailures == [DequeueFailure(element: .cell, reuseIdentifier: "Nope", reason: .unregistered, raisesInUIKit: true)])
     }
 
     @Test func unregisteredTableHeader_returnsNilWithoutRaising() {
@@ -35,10 +36,15 @@ import RowDiffDataSources
         view.nibs["NibCell"] = NibCell.self
         view.prototypes["Prototype"] = PrototypeCell.self
         let sections = [
-            KeyedSection(key: "a", rows: [nameRow("1", "Ada"), KeyedRow(key: "2", cell: BadgeCell.self, state: 3)],
-                         header: titleHeader("A"), footer: Supplementary(title: "end of A")),
-            KeyedSection(key: "b", rows: [KeyedRow(key: "3", cell: NibCell.self, state: "nib"),
-                                          KeyedRow(key: "4", cell: PrototypeCell.self, state: "proto")]),
+            KeyedSection(
+                key: "a", rows: [nameRow("1", "Ada"), KeyedRow(key: "2", cell: BadgeCell.self, state: 3)],
+                header: titleHeader("A"), footer: Supplementary(title: "end of A")),
+            KeyedSection(
+                key: "b",
+                rows: [
+                    KeyedRow(key: "3", cell: NibCell.self, state: "nib"),
+                    KeyedRow(key: "4", cell: PrototypeCell.self, state: "proto"),
+                ]),
         ]
         await owner.renderer.renderAndWait(sections)
         #expect(view.dequeueFailures == [])
@@ -90,9 +96,11 @@ import RowDiffDataSources
     @Test func contentChangedWithoutReconfigure_isAStaleCell() async {
         let (owner, view) = makeOwner()
         await owner.renderer.renderAndWait([KeyedSection(key: "s", rows: [nameRow("a", "Ada")])])
-        view.performBatchUpdates(BatchUpdate(), installingData: {
-            owner.dataSource.install([KeyedSection(key: "s", rows: [nameRow("a", "Grace")])])
-        }, completion: { _ in })
+        view.performBatchUpdates(
+            BatchUpdate(),
+            installingData: {
+                owner.dataSource.install([KeyedSection(key: "s", rows: [nameRow("a", "Grace")])])
+            }, completion: { _ in })
         #expect(view.problems.contains { $0.contains("stale") })
         #expect(texts(view) == [["Ada"]], "UIKit keeps the old cell")
     }
@@ -100,9 +108,11 @@ import RowDiffDataSources
     @Test func countChangedWithoutInsert_isAViolation() async {
         let (owner, view) = makeOwner(collection: true)
         await owner.renderer.renderAndWait([KeyedSection(key: "s", rows: [nameRow("a", "Ada")])])
-        view.performBatchUpdates(BatchUpdate(), installingData: {
-            owner.dataSource.install([KeyedSection(key: "s", rows: [nameRow("a", "Ada"), nameRow("b", "Bob")])])
-        }, completion: { _ in })
+        view.performBatchUpdates(
+            BatchUpdate(),
+            installingData: {
+                owner.dataSource.install([KeyedSection(key: "s", rows: [nameRow("a", "Ada"), nameRow("b", "Bob")])])
+            }, completion: { _ in })
         #expect(!view.problems.isEmpty)
         #expect(texts(view) == [["Ada", "Bob"]], "after UIKit would have raised, the stand-in reloads")
     }
@@ -112,9 +122,11 @@ import RowDiffDataSources
         await owner.renderer.renderAndWait([KeyedSection(key: "s", rows: [nameRow("a", "Ada"), nameRow("b", "Bob")])])
         let before = view.cells[0].map { $0.map(ObjectIdentifier.init) }
         let made = view.madeViewCount
-        view.performBatchUpdates(BatchUpdate(itemReconfigures: [ItemPath(section: 0, item: 1)]), installingData: {
-            owner.dataSource.install([KeyedSection(key: "s", rows: [nameRow("a", "Ada"), nameRow("b", "Bobby")])])
-        }, completion: { _ in })
+        view.performBatchUpdates(
+            BatchUpdate(itemReconfigures: [ItemPath(section: 0, item: 1)]),
+            installingData: {
+                owner.dataSource.install([KeyedSection(key: "s", rows: [nameRow("a", "Ada"), nameRow("b", "Bobby")])])
+            }, completion: { _ in })
         #expect(view.cells[0].map { $0.map(ObjectIdentifier.init) } == before)
         #expect(view.madeViewCount == made)
         #expect(texts(view) == [["Ada", "Bobby"]])

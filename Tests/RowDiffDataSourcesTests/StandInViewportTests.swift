@@ -9,16 +9,19 @@ import RowDiffDataSources
     /// `sections` × `rows` name rows keyed "s-r", with an optional height on every `heightEvery`-th row.
     static func model(sections: Int, rows: Int, revision: [String: Int] = [:], heightEvery: Int? = nil) -> [KeyedSection] {
         (0..<sections).map { s in
-            KeyedSection(key: "section-\(s)", rows: (0..<rows).map { r in
-                let key = "\(s)-\(r)"
-                let height = heightEvery.flatMap { r % $0 == 0 ? 80.0 : nil }
-                return nameRow(key, "\(key)@\(revision[key] ?? 0)", actions: RowActions(height: height))
-            })
+            KeyedSection(
+                key: "section-\(s)",
+                rows: (0..<rows).map { r in
+                    let key = "\(s)-\(r)"
+                    let height = heightEvery.flatMap { r % $0 == 0 ? 80.0 : nil }
+                    return nameRow(key, "\(key)@\(revision[key] ?? 0)", actions: RowActions(height: height))
+                })
         }
     }
 
     static func owner(viewport: Double, collection: Bool = false) -> (ListController<KeyedSection>, StandInListView) {
-        let view: StandInListView = collection ? StandInCollectionView(viewportHeight: viewport) : StandInTableView(viewportHeight: viewport)
+        let view: StandInListView =
+            collection ? StandInCollectionView(viewportHeight: viewport) : StandInTableView(viewportHeight: viewport)
         return (ListController<KeyedSection>(host: view, options: RenderOptions(onDuplicateKeys: nil)), view)
     }
 
@@ -106,7 +109,8 @@ import RowDiffDataSources
     @Test func sectionHeadersAndFooters_takeTheirHeightsInTheLayout() async {
         let (owner, view) = Self.owner(viewport: 1_000)
         await owner.renderer.renderAndWait([
-            KeyedSection(key: "a", rows: [nameRow("1", "one")], header: titleHeader("A").with(height: 50), footer: Supplementary(title: "end")),
+            KeyedSection(
+                key: "a", rows: [nameRow("1", "one")], header: titleHeader("A").with(height: 50), footer: Supplementary(title: "end")),
             KeyedSection(key: "b", rows: [nameRow("2", "two")]),
         ])
         // a: header 50, row 44, footer (a title, no height of its own) 28; b: no header, row 44.
@@ -170,15 +174,19 @@ import RowDiffDataSources
         view.modelCheck = check
         await owner.renderer.renderAndWait(Self.model(sections: 1, rows: 100))
         // A row inserted without telling the view: UIKit raises (rule 15).
-        view.performBatchUpdates(BatchUpdate(), installingData: {
-            owner.dataSource.install(Self.model(sections: 1, rows: 101))
-        }, completion: { _ in })
+        view.performBatchUpdates(
+            BatchUpdate(),
+            installingData: {
+                owner.dataSource.install(Self.model(sections: 1, rows: 101))
+            }, completion: { _ in })
         #expect(view.problems.contains { $0.contains("rule 15") })
         let before = view.problems.count
         // A visible row's content changed with no reconfigure: its cell is stale.
-        view.performBatchUpdates(BatchUpdate(), installingData: {
-            owner.dataSource.install(Self.model(sections: 1, rows: 101, revision: ["0-3": 1]))
-        }, completion: { _ in })
+        view.performBatchUpdates(
+            BatchUpdate(),
+            installingData: {
+                owner.dataSource.install(Self.model(sections: 1, rows: 101, revision: ["0-3": 1]))
+            }, completion: { _ in })
         #expect(view.problems.dropFirst(before).contains { $0.contains("stale") })
         #expect(view.shown.hasItems == (check == .full))
     }
@@ -192,9 +200,12 @@ import RowDiffDataSources
         let visible = view.indexPathsForVisibleRows.count
         for render in 0..<5 {
             // About 1 % of the rows (under the renderer's 1,000-change threshold, so it animates).
-            for _ in 0..<900 { revision["\(Int.random(in: 0..<10, using: &rng))-\(Int.random(in: 0..<10_000, using: &rng))", default: 0] += 1 }
+            for _ in 0..<900 {
+                revision["\(Int.random(in: 0..<10, using: &rng))-\(Int.random(in: 0..<10_000, using: &rng))", default: 0] += 1
+            }
             view.scroll(toOffset: Double(Int.random(in: 0..<4_000_000, using: &rng)))
-            if let first = view.indexPathsForVisibleRows.first { revision["\(first.section)-\(first.item)", default: 0] += 1 } // one on screen too
+            // One row on screen changes too.
+            if let first = view.indexPathsForVisibleRows.first { revision["\(first.section)-\(first.item)", default: 0] += 1 }
             await owner.renderer.renderAndWait(Self.model(sections: 10, rows: 10_000, revision: revision))
             #expect(Self.visibleKeys(owner, view) == Self.modelKeys(owner, at: view.indexPathsForVisibleRows), "render \(render)")
         }
@@ -251,7 +262,8 @@ import RowDiffDataSources
         // Two cell kinds, each at most a screenful (rows partly visible at both ends); a header per
         // section (a collection view's layout gets a header and a footer, typed or plain, for each).
         let sectionViews = mostSections * (collection ? 4 : 1)
-        #expect(view.madeViewCount <= 2 * (Int((view.viewportHeight ?? 0) / view.rowHeight) + 2) + sectionViews,
-                "seed \(seed): \(view.madeViewCount) views made")
+        #expect(
+            view.madeViewCount <= 2 * (Int((view.viewportHeight ?? 0) / view.rowHeight) + 2) + sectionViews,
+            "seed \(seed): \(view.madeViewCount) views made")
     }
 }

@@ -42,7 +42,8 @@ import RowDiffDataSources
     @Test func headerState_changedWithSameTitle_isStale() {
         struct BannerState: Equatable, Sendable { var count: Int }
         func banner(_ count: Int) -> KeyedSection {
-            KeyedSection(key: "s", rows: [], header: Supplementary(kind: RowKind(DetailCell.self), state: BannerState(count: count), title: "T"))
+            KeyedSection(
+                key: "s", rows: [], header: Supplementary(kind: RowKind(DetailCell.self), state: BannerState(count: count), title: "T"))
         }
         #expect(staleProblems(from: [banner(1)], to: [banner(2)]).map(\.rule) == [.staleContent])
         #expect(staleProblems(from: [banner(1)], to: [banner(1)]).isEmpty)

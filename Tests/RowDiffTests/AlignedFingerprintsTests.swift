@@ -8,8 +8,14 @@ import Testing
 /// the core then sees the input it saw before, so the diff cannot change.
 @Suite("Aligned fingerprints")
 struct AlignedFingerprintsTests {
-    struct UUIDRow: Diffable, Identifiable, Equatable { let id: UUID; var content = 0 }
-    struct Header: Diffable, Identifiable, Equatable { let id: UUID; var content = 0 }
+    struct UUIDRow: Diffable, Identifiable, Equatable {
+        let id: UUID
+        var content = 0
+    }
+    struct Header: Diffable, Identifiable, Equatable {
+        let id: UUID
+        var content = 0
+    }
     typealias Section = ListSection<Header, UUIDRow>
 
     static func uuid(_ rng: inout SplitMix64) -> UUID {
@@ -73,8 +79,9 @@ struct AlignedFingerprintsTests {
         var alignedOld = [UInt64](repeating: 0xDEAD, count: oldCount), alignedNew = [UInt64](repeating: 0xDEAD, count: newCount)
         let wrote = alignedOld.withUnsafeMutableBufferPointer { oldOutput in
             alignedNew.withUnsafeMutableBufferPointer { newOutput in
-                AlignedFingerprints.write(oldSide, newSide, parallel: parallel, mask: mask, types: types,
-                                          oldOutput: oldOutput, newOutput: newOutput)
+                AlignedFingerprints.write(
+                    oldSide, newSide, parallel: parallel, mask: mask, types: types,
+                    oldOutput: oldOutput, newOutput: newOutput)
             }
         }
         guard wrote != nil else { return false }
@@ -96,7 +103,8 @@ struct AlignedFingerprintsTests {
             let mask: UInt64 = [.max, .max, 0xFF, 0x3][rng.int(0...3)]
             let (old, new) = Self.sides(&rng)
             let context = TestSeeds.rerun(seed, filter: "AlignedFingerprints") + " mask \(mask)"
-            let enoughRows = new.reduce(0) { $0 + $1.rows.count } >= AlignedFingerprints.minimumRows
+            let enoughRows =
+                new.reduce(0) { $0 + $1.rows.count } >= AlignedFingerprints.minimumRows
                 && old.contains { !$0.rows.isEmpty }
             let serial = Self.check(old, new, parallel: false, mask: mask, context: "serial " + context)
             #expect(serial == enoughRows, "serial path taken: \(String(describing: serial)); \(context)")
@@ -116,16 +124,25 @@ struct AlignedFingerprintsTests {
         let a = Header(id: Self.uuid(&rng)), b = Header(id: Self.uuid(&rng)), c = Header(id: Self.uuid(&rng))
         let cases: [(old: [Section], new: [Section])] = [
             // 30 rows deleted in one block (beyond the near window), then 3 more singly.
-            ([Section(a, rows: rows(Array(0..<100))), Section(b, rows: [])],
-             [Section(a, rows: rows(Array(0..<20) + Array(50..<60) + Array(61..<100))), Section(b, rows: [])]),
+            (
+                [Section(a, rows: rows(Array(0..<100))), Section(b, rows: [])],
+                [Section(a, rows: rows(Array(0..<20) + Array(50..<60) + Array(61..<100))), Section(b, rows: [])]
+            ),
             // Inserts at the start and end, a block moved to the front, an empty old partner.
-            ([Section(a, rows: rows(Array(0..<80))), Section(b, rows: []), Section(c, rows: rows(Array(100..<110)))],
-             [Section(b, rows: rows(Array(200..<210))), Section(a, rows: rows(Array(60..<70) + [250] + Array(0..<60) + Array(70..<80) + [251])),
-              Section(c, rows: rows(Array(100..<110).reversed()))]),
+            (
+                [Section(a, rows: rows(Array(0..<80))), Section(b, rows: []), Section(c, rows: rows(Array(100..<110)))],
+                [
+                    Section(b, rows: rows(Array(200..<210))),
+                    Section(a, rows: rows(Array(60..<70) + [250] + Array(0..<60) + Array(70..<80) + [251])),
+                    Section(c, rows: rows(Array(100..<110).reversed())),
+                ]
+            ),
             // A shuffled section: the walk gives up searching after its misses, the rest is hashed;
             // the next section is walked again.
-            ([Section(a, rows: rows(Array(0..<200))), Section(b, rows: rows(Array(200..<260)))],
-             [Section(a, rows: rows(Array(0..<200).shuffled(using: &rng))), Section(b, rows: rows(Array(200..<260)))]),
+            (
+                [Section(a, rows: rows(Array(0..<200))), Section(b, rows: rows(Array(200..<260)))],
+                [Section(a, rows: rows(Array(0..<200).shuffled(using: &rng))), Section(b, rows: rows(Array(200..<260)))]
+            ),
         ]
         for (index, sides) in cases.enumerated() {
             for parallel in [false, true] {
@@ -147,10 +164,11 @@ struct AlignedFingerprintsTests {
         let intSides = FlattenedSide([TestSection(id: 1, rows: (0..<100).map { TestRow(id: $0) }), TestSection(id: 2, rows: [])])
         var prints = [UInt64](repeating: 0, count: 2 * (2 + 100))
         let wrote = prints.withUnsafeMutableBufferPointer { prints in
-            AlignedFingerprints.write(intSides, intSides, parallel: false, mask: .max,
-                                      types: SideTypes(TestSection.self, rowVersions: nil),
-                                      oldOutput: UnsafeMutableBufferPointer(rebasing: prints[0..<102]),
-                                      newOutput: UnsafeMutableBufferPointer(rebasing: prints[102...]))
+            AlignedFingerprints.write(
+                intSides, intSides, parallel: false, mask: .max,
+                types: SideTypes(TestSection.self, rowVersions: nil),
+                oldOutput: UnsafeMutableBufferPointer(rebasing: prints[0..<102]),
+                newOutput: UnsafeMutableBufferPointer(rebasing: prints[102...]))
         }
         #expect(wrote == nil)
     }
@@ -201,8 +219,9 @@ struct AlignedFingerprintsTests {
         }
         func ints(_ sections: [Section]) -> [TestSection] {
             sections.map { section in
-                TestSection(id: number(section.model.id),
-                            rows: section.rows.map { TestRow(id: number($0.id), content: $0.content) })
+                TestSection(
+                    id: number(section.model.id),
+                    rows: section.rows.map { TestRow(id: number($0.id), content: $0.content) })
             }
         }
         let oldInts = ints(old), newInts = ints(new)

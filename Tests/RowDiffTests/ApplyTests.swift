@@ -49,15 +49,18 @@ struct ApplyTests {
     func randomModels_applyAndInverseRoundTrip() {
         for seed in TestSeeds.cases(2_000, salt: 2) {
             var rng = SplitMix64(seed: seed)
-            let shape = ModelShape(sections: 0...6, rows: 0...10, editRate: [5, 30, 80][rng.int(0...2)],
-                                   duplicateRate: rng.chance(30) ? 20 : 0)
+            let shape = ModelShape(
+                sections: 0...6, rows: 0...10, editRate: [5, 30, 80][rng.int(0...2)],
+                duplicateRate: rng.chance(30) ? 20 : 0)
             var ids = IdentitySource()
             let old = RandomModels.model(shape, ids: &ids, using: &rng)
             let new = RandomModels.edit(old, shape, ids: &ids, using: &rng)
             let diff = SectionedDiff(from: old, to: new)
             let forward = diff.applied(to: old), backward = diff.changeset.inverse.applied(to: new, inserting: old)
-            #expect(forward == new && backward == old,
-                    "\(TestSeeds.rerun(seed, filter: "Apply")) old \(describe(old)) new \(describe(new)) forward \(describe(forward)) backward \(describe(backward))")
+            #expect(
+                forward == new && backward == old,
+                "\(TestSeeds.rerun(seed, filter: "Apply")) old \(describe(old)) new \(describe(new)) forward \(describe(forward)) backward \(describe(backward))"
+            )
             if forward != new || backward != old { return }
         }
     }

@@ -17,7 +17,8 @@ struct CollisionGuardTests {
             let (_, old, new) = RandomModels.pair(seed: seed)
             let plain = SectionedDiff(from: old, to: new)
             let masked = SectionedDiff(from: old, to: new, options: Self.colliding)
-            let context = "\(TestSeeds.rerun(seed, filter: "CollisionGuard")) old \(describe(old, limit: 800)) new \(describe(new, limit: 800))"
+            let context =
+                "\(TestSeeds.rerun(seed, filter: "CollisionGuard")) old \(describe(old, limit: 800)) new \(describe(new, limit: 800))"
             #expect(masked.changeset == plain.changeset, "\(context)")
             #expect(masked.duplicates == plain.duplicates, "\(context)")
             let big = [old, new].contains { $0.count > 4 || $0.reduce(0) { $0 + $1.rows.count } > 4 }

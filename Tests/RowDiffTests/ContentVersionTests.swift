@@ -10,12 +10,16 @@ private struct Versioned: Identifiable, Equatable, Diffable, ContentVersioned {
 
 @Suite struct ContentVersionTests {
     @Test func versionedRows_areUpdatedExactlyWhenTheirVersionChanges() {
-        let old = [Versioned(id: 1, text: "a", contentVersion: 1), Versioned(id: 2, text: "b", contentVersion: 1),
-                   Versioned(id: 3, text: "c", contentVersion: 7)]
+        let old = [
+            Versioned(id: 1, text: "a", contentVersion: 1), Versioned(id: 2, text: "b", contentVersion: 1),
+            Versioned(id: 3, text: "c", contentVersion: 7),
+        ]
         // id 2's version changes; id 3 moves; id 1 keeps its version although its text differs
         // (versions are trusted by contract).
-        let new = [Versioned(id: 3, text: "c", contentVersion: 7), Versioned(id: 1, text: "A", contentVersion: 1),
-                   Versioned(id: 2, text: "b", contentVersion: 2)]
+        let new = [
+            Versioned(id: 3, text: "c", contentVersion: 7), Versioned(id: 1, text: "A", contentVersion: 1),
+            Versioned(id: 2, text: "b", contentVersion: 2),
+        ]
         let diff = ListDiff(from: old, to: new)
         #expect(diff.updates == [Move(from: 1, to: 2)])
         #expect(diff.moves == [Move(from: 2, to: 0)])

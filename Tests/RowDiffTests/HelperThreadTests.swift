@@ -18,13 +18,16 @@ struct HelperThreadTests {
         for pass in 0..<passes {
             let first = Int(rng.next() % 500), second = Int(rng.next() % 500)
             var ranFirst = 0, ranSecond = 0
-            let (a, b) = ParallelWork.both(parallel: true, {
-                ranFirst += 1
-                return (0..<first).reduce(0, &+)
-            }, {
-                ranSecond += 1
-                return (0..<second).reduce(0, &+)
-            })
+            let (a, b) = ParallelWork.both(
+                parallel: true,
+                {
+                    ranFirst += 1
+                    return (0..<first).reduce(0, &+)
+                },
+                {
+                    ranSecond += 1
+                    return (0..<second).reduce(0, &+)
+                })
             if a != first * (first - 1) / 2 || b != second * (second - 1) / 2 || ranFirst != 1 || ranSecond != 1 {
                 problems.append("pass \(pass): sums \(a), \(b) for \(first), \(second); runs \(ranFirst), \(ranSecond)")
             }
@@ -68,11 +71,14 @@ struct HelperThreadTests {
 
     @Test("a pass inside a pass's half runs (on GCD) and returns its results")
     func nestedPass() {
-        let (outer, inner) = ParallelWork.both(parallel: true, {
-            ParallelWork.both(parallel: true, { 1 }, { 2 })
-        }, {
-            ParallelWork.both(parallel: true, { 3 }, { 4 })
-        })
+        let (outer, inner) = ParallelWork.both(
+            parallel: true,
+            {
+                ParallelWork.both(parallel: true, { 1 }, { 2 })
+            },
+            {
+                ParallelWork.both(parallel: true, { 3 }, { 4 })
+            })
         #expect(outer == (1, 2) && inner == (3, 4))
     }
 

@@ -14,10 +14,12 @@ struct MatchedRowsTests {
             var nextID = 0
             // Row ids below 0x800, section ids 0x800 and up: distinct under a 12-bit mask.
             let old = (0..<rng.int(2...6)).map { section in
-                TestSection(id: 0x800 + section, rows: (0..<rng.int(1...40)).map { _ in
-                    nextID += 1
-                    return TestRow(id: nextID)
-                })
+                TestSection(
+                    id: 0x800 + section,
+                    rows: (0..<rng.int(1...40)).map { _ in
+                        nextID += 1
+                        return TestRow(id: nextID)
+                    })
             }
             var new = old
             for _ in 0..<rng.int(0...10) {

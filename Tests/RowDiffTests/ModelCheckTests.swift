@@ -87,8 +87,10 @@ struct ModelCheckTests {
     }
 
     /// The diff against the reference: same sets, same pairs, minimal move counts.
-    static func compare(_ diff: SectionedDiff<TestSection>, with reference: ReferenceDiff<TestSection>,
-                        old: [TestSection], new: [TestSection]) -> [String] {
+    static func compare(
+        _ diff: SectionedDiff<TestSection>, with reference: ReferenceDiff<TestSection>,
+        old: [TestSection], new: [TestSection]
+    ) -> [String] {
         var problems: [String] = []
         let c = diff.changeset
         func same<T: Hashable>(_ name: String, _ actual: [T], _ expected: Set<T>) {
@@ -103,14 +105,17 @@ struct ModelCheckTests {
         same("itemInserts", c.itemInserts, reference.itemInserts)
         same("itemUpdates", c.itemUpdates, reference.itemUpdates)
         for t in new.indices where diff.oldIndex(ofNewSection: t) != reference.sectionNewToOld[t] {
-            problems.append("section pair of new \(t): core \(String(describing: diff.oldIndex(ofNewSection: t))), reference \(String(describing: reference.sectionNewToOld[t]))")
+            problems.append(
+                "section pair of new \(t): core \(String(describing: diff.oldIndex(ofNewSection: t))), reference \(String(describing: reference.sectionNewToOld[t]))"
+            )
         }
         for t in new.indices {
             for item in new[t].rows.indices {
                 let q = ItemPath(section: t, item: item)
                 let core = diff.oldPath(ofNewItem: q)
                 if core != reference.rowNewToOld[q] {
-                    problems.append("row pair of new \(q): core \(String(describing: core)), reference \(String(describing: reference.rowNewToOld[q]))")
+                    problems.append(
+                        "row pair of new \(q): core \(String(describing: core)), reference \(String(describing: reference.rowNewToOld[q]))")
                 }
                 if let core, diff.newPath(ofOldItem: core) != q {
                     problems.append("row maps disagree: new \(q) → old \(core) → new \(String(describing: diff.newPath(ofOldItem: core)))")

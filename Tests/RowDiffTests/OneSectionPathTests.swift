@@ -20,7 +20,8 @@ struct OneSectionPathTests {
         #expect(direct.usedExactIdentities == general.usedExactIdentities, "\(context)")
         #expect(StagedChangeset(direct).updates == StagedChangeset(general).updates, "\(context)")
         let oldPaths = Self.paths(old), newPaths = Self.paths(new)
-        let mapsAgree = oldPaths.allSatisfy { direct.newPath(ofOldItem: $0) == general.newPath(ofOldItem: $0) }
+        let mapsAgree =
+            oldPaths.allSatisfy { direct.newPath(ofOldItem: $0) == general.newPath(ofOldItem: $0) }
             && newPaths.allSatisfy { direct.oldPath(ofNewItem: $0) == general.oldPath(ofNewItem: $0) }
         #expect(mapsAgree, "\(context)")
         // The padding section is matched, unmoved and empty: it adds no step.
@@ -39,9 +40,10 @@ struct OneSectionPathTests {
     func oneOldSection_equalsTheGeneralPath() {
         for seed in TestSeeds.cases(1_500, salt: 61) {
             var rng = SplitMix64(seed: seed)
-            let shape = ModelShape(sections: 1...1, rows: 0...[8, 40, 150][rng.int(0...2)],
-                                   editRate: [2, 10, 25, 50, 90][rng.int(0...4)],
-                                   duplicateRate: rng.chance(40) ? [2, 10, 40][rng.int(0...2)] : 0)
+            let shape = ModelShape(
+                sections: 1...1, rows: 0...[8, 40, 150][rng.int(0...2)],
+                editRate: [2, 10, 25, 50, 90][rng.int(0...4)],
+                duplicateRate: rng.chance(40) ? [2, 10, 40][rng.int(0...2)] : 0)
             var ids = IdentitySource()
             let old = RandomModels.model(shape, ids: &ids, using: &rng)
             let new = RandomModels.edit(old, shape, ids: &ids, using: &rng)
@@ -50,7 +52,8 @@ struct OneSectionPathTests {
             // collision guard redoes the diff on exact identities.
             if rng.chance(25) { options.fingerprintMask = 0x3 }
             options.computesPatch = rng.chance(50)
-            let context = "\(TestSeeds.rerun(seed, filter: "OneSectionPath")) \(shape) mask \(options.fingerprintMask) "
+            let context =
+                "\(TestSeeds.rerun(seed, filter: "OneSectionPath")) \(shape) mask \(options.fingerprintMask) "
                 + "patch \(options.computesPatch) "
                 + "old \(describe(old, limit: 800)) new \(describe(new, limit: 800))"
             if !Self.check(old, new, options: options, context: context) { return }
@@ -77,17 +80,20 @@ struct OneSectionPathTests {
             options.computesPatch = rng.chance(50)
             let direct = SectionedDiff(from: [ListSection(0, rows: old)], to: [ListSection(0, rows: new)], options: options)
             let padding = ListSection<Int, VersionedRow>(1, rows: [])
-            let general = SectionedDiff(from: [ListSection(0, rows: old), padding], to: [ListSection(0, rows: new), padding],
-                                        options: options)
+            let general = SectionedDiff(
+                from: [ListSection(0, rows: old), padding], to: [ListSection(0, rows: new), padding],
+                options: options)
             let context = "\(TestSeeds.rerun(seed, filter: "OneSectionPath")) old \(old) new \(new)"
             #expect(direct.changeset == general.changeset, "\(context)")
             #expect(direct.duplicates == general.duplicates, "\(context)")
             #expect(direct.patch.map { "\($0.steps)" } == general.patch.map { "\($0.steps)" }, "\(context)")
-            let mapsAgree = old.indices.allSatisfy {
-                direct.newPath(ofOldItem: ItemPath(section: 0, item: $0)) == general.newPath(ofOldItem: ItemPath(section: 0, item: $0))
-            } && new.indices.allSatisfy {
-                direct.oldPath(ofNewItem: ItemPath(section: 0, item: $0)) == general.oldPath(ofNewItem: ItemPath(section: 0, item: $0))
-            }
+            let mapsAgree =
+                old.indices.allSatisfy {
+                    direct.newPath(ofOldItem: ItemPath(section: 0, item: $0)) == general.newPath(ofOldItem: ItemPath(section: 0, item: $0))
+                }
+                && new.indices.allSatisfy {
+                    direct.oldPath(ofNewItem: ItemPath(section: 0, item: $0)) == general.oldPath(ofNewItem: ItemPath(section: 0, item: $0))
+                }
             #expect(mapsAgree, "\(context)")
             if direct.changeset != general.changeset || !mapsAgree { return }
         }

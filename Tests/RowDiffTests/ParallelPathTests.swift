@@ -22,7 +22,8 @@ struct ParallelPathTests {
             let mask: UInt64 = seed % 3 == 0 ? 0x3 : .max // every third case also collides
             let serial = SectionedDiff(from: old, to: new, options: Self.options(parallel: false, mask: mask))
             let parallel = SectionedDiff(from: old, to: new, options: Self.options(parallel: true, mask: mask))
-            let context = "\(TestSeeds.rerun(seed, filter: "ParallelPath")) old \(describe(old, limit: 800)) new \(describe(new, limit: 800))"
+            let context =
+                "\(TestSeeds.rerun(seed, filter: "ParallelPath")) old \(describe(old, limit: 800)) new \(describe(new, limit: 800))"
             #expect(parallel.changeset == serial.changeset, "\(context)")
             #expect(parallel.duplicates == serial.duplicates, "\(context)")
             #expect(parallel.usedExactIdentities == serial.usedExactIdentities, "\(context)")
@@ -43,7 +44,8 @@ struct ParallelPathTests {
             twoCores.context = context
             let serial = SectionedDiff(from: old, to: new, options: Self.options(parallel: false, mask: mask))
             let parallel = SectionedDiff(from: old, to: new, options: twoCores)
-            let description = "\(TestSeeds.rerun(seed, filter: "ParallelPath")) old \(describe(old, limit: 800)) new \(describe(new, limit: 800))"
+            let description =
+                "\(TestSeeds.rerun(seed, filter: "ParallelPath")) old \(describe(old, limit: 800)) new \(describe(new, limit: 800))"
             #expect(parallel.changeset == serial.changeset, "\(description)")
             #expect(parallel.duplicates == serial.duplicates, "\(description)")
             #expect(StagedChangeset(parallel) == StagedChangeset(serial), "\(description)")
@@ -55,8 +57,10 @@ struct ParallelPathTests {
         // 1,001 rows in 3 sections (one empty), every row changed: the halves split inside a section.
         func model(_ content: Int) -> [TestSection] {
             func rows(_ ids: Range<Int>) -> [TestRow] { ids.map { TestRow(id: $0, content: content) } }
-            return [TestSection(id: 1, rows: rows(0..<500)), TestSection(id: 2, rows: []),
-                    TestSection(id: 3, rows: rows(500..<1_001))]
+            return [
+                TestSection(id: 1, rows: rows(0..<500)), TestSection(id: 2, rows: []),
+                TestSection(id: 3, rows: rows(500..<1_001)),
+            ]
         }
         let serial = SectionedDiff(from: model(0), to: model(1), options: Self.options(parallel: false))
         let parallel = SectionedDiff(from: model(0), to: model(1), options: Self.options(parallel: true))

@@ -23,13 +23,15 @@ struct PatchedStagesTests {
                 patchedStages += patches
                 guard !problems.isEmpty else { continue }
                 failures += 1
-                Issue.record(Comment(rawValue: """
-                    patched staging (\(style)) differs for \(TestSeeds.rerun(seed, filter: "PatchedStages"))
-                    shape: \(shape)
-                    old: \(describe(old))
-                    new: \(describe(new))
-                    \(problems.joined(separator: "\n"))
-                    """))
+                Issue.record(
+                    Comment(
+                        rawValue: """
+                            patched staging (\(style)) differs for \(TestSeeds.rerun(seed, filter: "PatchedStages"))
+                            shape: \(shape)
+                            old: \(describe(old))
+                            new: \(describe(new))
+                            \(problems.joined(separator: "\n"))
+                            """))
             }
             if failures >= 3 { break }
         }
@@ -50,13 +52,15 @@ struct PatchedStagesTests {
 
     @Test("a patched stage reads changed rows, kept rows and reloaded headers")
     func patchedStage_readsThroughThePatch() throws {
-        let old = [TestSection(id: 1, rows: [TestRow(id: 1), TestRow(id: 2), TestRow(id: 3)]),
-                   TestSection(id: 2, header: 0, rows: [TestRow(id: 4)])]
+        let old = [
+            TestSection(id: 1, rows: [TestRow(id: 1), TestRow(id: 2), TestRow(id: 3)]),
+            TestSection(id: 2, header: 0, rows: [TestRow(id: 4)]),
+        ]
         var new = old
-        new[0].rows[0].content = 7            // reconfigured (same kind)
-        new[0].rows[2].kind = 1               // reloaded (kind changed)
-        new[1].header = 9                     // section reload
-        new[0].rows.remove(at: 1)             // a structural stage comes last
+        new[0].rows[0].content = 7 // reconfigured (same kind)
+        new[0].rows[2].kind = 1 // reloaded (kind changed)
+        new[1].header = 9 // section reload
+        new[0].rows.remove(at: 1) // a structural stage comes last
         let staged = StagedChangeset(SectionedDiff(from: old, to: new), patchesContentStages: true)
         #expect(staged.count == 3)
         let reconfigure = try #require(staged[0].patch)
@@ -87,9 +91,12 @@ struct PatchedStagesTests {
         for k in arrays.indices {
             let expected = arrays[k], stage = patched[k]
             if stage.update != expected.update { problems.append("stage \(k): batch \(stage.update), expected \(expected.update)") }
-            if stage.data != expected.data { problems.append("stage \(k): data \(describe(stage.data)), expected \(describe(expected.data))") }
+            if stage.data != expected.data {
+                problems.append("stage \(k): data \(describe(stage.data)), expected \(describe(expected.data))")
+            }
             if stage != expected { problems.append("stage \(k): == says the stages differ") }
-            let isContent = expected.update.operationCount
+            let isContent =
+                expected.update.operationCount
                 == expected.update.itemReloads.count + expected.update.sectionReloads.count + expected.update.itemReconfigures.count
             let shouldPatch = isContent && k < arrays.count - 1
             guard let patch = stage.patch else {

@@ -13,8 +13,9 @@ struct PooledContextTests {
         let given = DiffContext()
         for seed in TestSeeds.cases(300, salt: 63) {
             var rng = SplitMix64(seed: seed)
-            let shape = ModelShape(sections: 0...[1, 3, 12][rng.int(0...2)], rows: 0...[4, 30, 300][rng.int(0...2)],
-                                   editRate: [5, 25, 60][rng.int(0...2)], duplicateRate: rng.chance(30) ? 10 : 0)
+            let shape = ModelShape(
+                sections: 0...[1, 3, 12][rng.int(0...2)], rows: 0...[4, 30, 300][rng.int(0...2)],
+                editRate: [5, 25, 60][rng.int(0...2)], duplicateRate: rng.chance(30) ? 10 : 0)
             var ids = IdentitySource()
             let old = RandomModels.model(shape, ids: &ids, using: &rng)
             let new = RandomModels.edit(old, shape, ids: &ids, using: &rng)

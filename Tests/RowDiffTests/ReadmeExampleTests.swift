@@ -23,7 +23,7 @@ func contactsExample() -> (ListDiff<Contact>, StagedChangeset<FlatSection<Contac
     // diff.moves   == [2 → 0]      Linus: one move, the minimum
     // diff.updates == [0 → 1]      Ada's content changed (old → new)
 
-    let staged = StagedChangeset(diff)  // batches UIKit accepts, each with the data to install
+    let staged = StagedChangeset(diff) // batches UIKit accepts, each with the data to install
     // for stage in staged {
     //     tableView.performBatchUpdates { rows = stage.rows(); /* apply stage.update */ }
     // }
@@ -53,9 +53,13 @@ func contactsExample() -> (ListDiff<Contact>, StagedChangeset<FlatSection<Contac
     @Test func readmeQuotesTheExamplesExactly() throws {
         // The contacts example in the README, the sectioned one in RowDiff's "Sectioned lists" article.
         let article = ReadmeDocument.testsDirectory.appendingPathComponent("../../Sources/RowDiff/Documentation.docc/SectionedLists.md")
-        let places = [("ReadmeExampleTests.swift", try ReadmeDocument.swiftBlocks(), "README.md"),
-                      ("ReadmeSectionedExampleTests.swift",
-                       ReadmeDocument.swiftBlocks(in: try String(contentsOf: article, encoding: .utf8)), "SectionedLists.md")]
+        let places = [
+            ("ReadmeExampleTests.swift", try ReadmeDocument.swiftBlocks(), "README.md"),
+            (
+                "ReadmeSectionedExampleTests.swift",
+                ReadmeDocument.swiftBlocks(in: try String(contentsOf: article, encoding: .utf8)), "SectionedLists.md"
+            ),
+        ]
         for (example, blocks, document) in places {
             let region = try ReadmeDocument.quotedRegion(of: example)
             #expect(blocks.contains(region), "\(document) must quote the region of \(example) as a ```swift block, exactly")
@@ -65,7 +69,8 @@ func contactsExample() -> (ListDiff<Contact>, StagedChangeset<FlatSection<Contac
     @Test func everySwiftBlockInTheReadme_isCompiledHere() throws {
         // The examples compiled here, and the iOS quick start that the package compiles on Apple
         // platforms (RowDiffUIKitExamples; its quotes are checked in RowDiffDataSourcesTests).
-        let regions = try ["ReadmeExampleTests.swift", "ReadmeSectionedExampleTests.swift"].map(ReadmeDocument.quotedRegion)
+        let regions =
+            try ["ReadmeExampleTests.swift", "ReadmeSectionedExampleTests.swift"].map(ReadmeDocument.quotedRegion)
             + ReadmeDocument.iOSExampleRegions()
         for block in try ReadmeDocument.swiftBlocks() {
             #expect(regions.contains(block), "README.md has a ```swift block no test compiles:\n\(block)")
@@ -116,7 +121,8 @@ enum ReadmeDocument {
         for file in try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() where file.hasSuffix(".swift") {
             let source = try String(contentsOf: folder.appendingPathComponent(file), encoding: .utf8)
             var rest = source[...]
-            while let begin = rest.range(of: "// README: begin "), let line = rest.range(of: "\n", range: begin.upperBound..<rest.endIndex) {
+            while let begin = rest.range(of: "// README: begin "), let line = rest.range(of: "\n", range: begin.upperBound..<rest.endIndex)
+            {
                 let name = rest[begin.upperBound..<line.lowerBound]
                 guard let end = rest.range(of: "// README: end \(name)", range: line.upperBound..<rest.endIndex) else { break }
                 regions.append(String(rest[line.upperBound..<end.lowerBound]))

@@ -9,7 +9,7 @@ import Testing
 // README: begin
 import RowDiff
 
-struct Mailbox: Identifiable, Equatable, Diffable {  // a section: its identity and header
+struct Mailbox: Identifiable, Equatable, Diffable { // a section: its identity and header
     let id: String
     var title: String
 }
@@ -28,7 +28,8 @@ func mailExample() -> SectionedDiff<MailSection> {
         ListSection(Mailbox(id: "archive", title: "Archive"), rows: [Message(id: 3, subject: "Receipt")]),
     ]
     let new = [
-        ListSection(Mailbox(id: "archive", title: "Archive (2)"), rows: [Message(id: 3, subject: "Receipt"), Message(id: 1, subject: "Hi")]),
+        ListSection(
+            Mailbox(id: "archive", title: "Archive (2)"), rows: [Message(id: 3, subject: "Receipt"), Message(id: 1, subject: "Hi")]),
         ListSection(Mailbox(id: "inbox", title: "Inbox"), rows: [Message(id: 2, subject: "Lunch at 1?"), Message(id: 4, subject: "New")]),
         ListSection(Mailbox(id: "drafts", title: "Drafts"), rows: []),
     ]
@@ -47,13 +48,13 @@ func mailExample() -> SectionedDiff<MailSection> {
 /// What a screen's data source reports, updated one UIKit-safe batch at a time.
 final class MailScreen {
     private(set) var sections: [MailSection] = []
-    private(set) var batches: [BatchUpdate] = []  // what a UITableView would animate
+    private(set) var batches: [BatchUpdate] = [] // what a UITableView would animate
 
     func show(_ new: [MailSection]) {
         for stage in StagedChangeset(from: sections, to: new) {
             // In an app, these two lines run inside tableView.performBatchUpdates { ... }:
-            sections = stage.data         // install this stage's model first,
-            batches.append(stage.update)  // then apply its deletes, inserts, moves and reloads
+            sections = stage.data // install this stage's model first,
+            batches.append(stage.update) // then apply its deletes, inserts, moves and reloads
         }
     }
 }
@@ -81,10 +82,12 @@ final class MailScreen {
         #expect(screen.sections.map(\.model) == diff.new.map(\.model))
         #expect(screen.sections.map(\.rows) == diff.new.map(\.rows))
         func snapshot(_ sections: [MailSection]) -> ValidationSnapshot {
-            ValidationSnapshot(sections: sections.map { section in
-                .init(section.model.id, content: section.model.title,
-                      items: section.rows.map { .init($0.id, content: $0.subject) })
-            })
+            ValidationSnapshot(
+                sections: sections.map { section in
+                    .init(
+                        section.model.id, content: section.model.title,
+                        items: section.rows.map { .init($0.id, content: $0.subject) })
+                })
         }
         let batches = Array(screen.batches[before...])
         var models: [[MailSection]] = []

@@ -10,15 +10,21 @@ struct RowFingerprintTests {
     struct UUIDRow: Diffable, Identifiable, Equatable { let id: UUID }
     struct StringRow: Diffable, Identifiable, Equatable { let id: String }
     /// An integer id beside other fields, so the id is not the whole row.
-    struct IntRow: Diffable, Identifiable, Equatable { let id: Int; var title = "" }
+    struct IntRow: Diffable, Identifiable, Equatable {
+        let id: Int
+        var title = ""
+    }
     struct Plain: Hashable { let value: Int }
     struct PlainRow: Diffable, Identifiable, Equatable { let id: Plain }
 
-    static func check<Row: Diffable>(_ sections: [[Row]], mask: UInt64, context: String,
-                                     expected: (Row.DiffIdentity) -> UInt64) {
+    static func check<Row: Diffable>(
+        _ sections: [[Row]], mask: UInt64, context: String,
+        expected: (Row.DiffIdentity) -> UInt64
+    ) {
         let total = sections.reduce(0) { $0 + $1.count }
-        let prints = IdentityFingerprints.ofRows(sections, total: total, seed: 0, mask: mask,
-                                                 fingerprintable: Row.DiffIdentity.self as? any Fingerprintable.Type)
+        let prints = IdentityFingerprints.ofRows(
+            sections, total: total, seed: 0, mask: mask,
+            fingerprintable: Row.DiffIdentity.self as? any Fingerprintable.Type)
         let wanted = sections.flatMap { $0.map { expected($0.diffIdentity) & mask } }
         #expect(prints == wanted, "\(context)")
     }
@@ -37,9 +43,11 @@ struct RowFingerprintTests {
             let sizes = Self.sizes(&rng)
             let mask: UInt64 = rng.chance(50) ? .max : 0xFFFF
             let context = TestSeeds.rerun(seed, filter: "RowFingerprint") + " sizes \(sizes) mask \(mask)"
-            let uuids = sizes.map { (0..<$0).map { _ in
-                UUIDRow(id: UUID(uuid: withUnsafeBytes(of: (rng.next(), rng.next())) { $0.load(as: uuid_t.self) }))
-            } }
+            let uuids = sizes.map {
+                (0..<$0).map { _ in
+                    UUIDRow(id: UUID(uuid: withUnsafeBytes(of: (rng.next(), rng.next())) { $0.load(as: uuid_t.self) }))
+                }
+            }
             Self.check(uuids, mask: mask, context: context) { $0.fingerprint(seed: 0) }
             let ints = sizes.map { (0..<$0).map { _ in IntRow(id: Int(truncatingIfNeeded: rng.next())) } }
             Self.check(ints, mask: mask, context: context) { $0.fingerprint(seed: 0) }

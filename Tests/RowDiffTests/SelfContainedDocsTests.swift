@@ -15,14 +15,19 @@ import RowDiffValidation
     @Test func everyRuleAValidatorMessageNames_isAHeadingOfBatchRules() throws {
         let doc = try Self.text("Sources/RowDiffValidation/Documentation.docc/BatchRules.md")
         for rule in BatchUpdateViolation.Rule.allCases {
-            #expect(doc.contains("\n### \(rule)\n"), "Sources/RowDiffValidation/Documentation.docc/BatchRules.md has no heading \"### \(rule)\"")
+            #expect(
+                doc.contains("\n### \(rule)\n"), "Sources/RowDiffValidation/Documentation.docc/BatchRules.md has no heading \"### \(rule)\""
+            )
         }
     }
 
     @Test func relativeLinksInTheDocs_pointIntoTheRepository() throws {
         let documents = [
-            "README.md", "docs/JSON.md", "Sources/RowDiffUIKit/Documentation.docc/UIKit.md", "Sources/RowDiffUIKit/Documentation.docc/AppKit.md", "Sources/RowDiffDataSources/Documentation.docc/Diffable.md", "docs/Benchmarks.md",
-            "docs/CAPI.md", "docs/APIPolicy.md", "Sources/RowDiffSwiftUI/Documentation.docc/SwiftUI.md", "Sources/RowDiffValidation/Documentation.docc/BatchRules.md",
+            "README.md", "docs/JSON.md", "Sources/RowDiffUIKit/Documentation.docc/UIKit.md",
+            "Sources/RowDiffUIKit/Documentation.docc/AppKit.md", "Sources/RowDiffDataSources/Documentation.docc/Diffable.md",
+            "docs/Benchmarks.md",
+            "docs/CAPI.md", "docs/APIPolicy.md", "Sources/RowDiffSwiftUI/Documentation.docc/SwiftUI.md",
+            "Sources/RowDiffValidation/Documentation.docc/BatchRules.md",
             "Sources/RowDiffDataSources/Documentation.docc/DataSources.md", "Sources/RowDiff/Documentation.docc/Algorithm.md",
             "Bindings/python/README.md", "CDiffCore/tests/README.md", "Benchmarks/README.md",
         ]

@@ -7,13 +7,17 @@ struct StagingVectorTests {
     typealias Staged = StagedChangeset<TestSection>
 
     /// Stages old → new and checks every invariant (both views, strict profile, chain ends at new).
-    func staged(_ old: [TestSection], _ new: [TestSection], style: Staged.UpdateStyle = .reconfigure,
-                sourceLocation: SourceLocation = #_sourceLocation) -> Staged {
+    func staged(
+        _ old: [TestSection], _ new: [TestSection], style: Staged.UpdateStyle = .reconfigure,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) -> Staged {
         let diff = SectionedDiff(from: old, to: new)
         let staged = Staged(diff, updateStyle: style)
         let problems = StagingInvariants.problems(staged, old: old, new: new, changeset: diff.changeset)
-        #expect(problems.isEmpty, "\(describe(old)) → \(describe(new))\n\(StagingInvariants.describe(staged))\n\(problems.joined(separator: "\n"))",
-                sourceLocation: sourceLocation)
+        #expect(
+            problems.isEmpty,
+            "\(describe(old)) → \(describe(new))\n\(StagingInvariants.describe(staged))\n\(problems.joined(separator: "\n"))",
+            sourceLocation: sourceLocation)
         return staged
     }
 
@@ -52,10 +56,11 @@ struct StagingVectorTests {
     @Test func whenKindAndContentChange_reconfigureComesBeforeReload() {
         let old = [TestSection(id: 1, rows: [Self.row(1), Self.row(2), Self.row(3)])]
         let new = [TestSection(id: 1, rows: [Self.row(1, content: 1), Self.row(2, kind: 1), Self.row(3)])]
-        #expect(staged(old, new).updates == [
-            BatchUpdate(itemReconfigures: [ItemPath(section: 0, item: 0)]),
-            BatchUpdate(itemReloads: [ItemPath(section: 0, item: 1)]),
-        ])
+        #expect(
+            staged(old, new).updates == [
+                BatchUpdate(itemReconfigures: [ItemPath(section: 0, item: 0)]),
+                BatchUpdate(itemReloads: [ItemPath(section: 0, item: 1)]),
+            ])
     }
 
     @Test func whenHeaderChanges_emitsSectionReloadStage() {
@@ -77,9 +82,9 @@ struct StagingVectorTests {
         #expect(result.count == 1)
         let update = result[0].update
         #expect(update.sectionDeletes == [2] && update.sectionInserts == [2] && update.sectionMoves.isEmpty)
-        #expect(update.itemDeletes == [ItemPath(section: 1, item: 0)])  // 5; 7 goes with its section
-        #expect(update.itemInserts == [ItemPath(section: 0, item: 3)])  // 8; 9 comes with its section
-        #expect(update.itemMoves.count == 2)                              // 4 to the front, 2 across sections
+        #expect(update.itemDeletes == [ItemPath(section: 1, item: 0)]) // 5; 7 goes with its section
+        #expect(update.itemInserts == [ItemPath(section: 0, item: 3)]) // 8; 9 comes with its section
+        #expect(update.itemMoves.count == 2) // 4 to the front, 2 across sections
     }
 
     @Test func whenSectionsMoveButNoRowOperationTouchesThem_emitsOneStage() {

@@ -26,7 +26,9 @@ struct StressTests {
             let problems = StagingInvariants.problems(
                 staged, old: model, new: target, changeset: diff.changeset, views: [view],
                 oldSnapshot: snapshot, newSnapshot: targetSnapshot)
-            #expect(problems.isEmpty, """
+            #expect(
+                problems.isEmpty,
+                """
                 stress step \(step) of \(TestSeeds.rerun(seed, filter: "Stress")) (\(view))
                 \(StagingInvariants.describe(staged))
                 \(problems.joined(separator: "\\n"))

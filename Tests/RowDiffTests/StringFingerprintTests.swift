@@ -14,8 +14,9 @@ struct StringFingerprintTests {
                 let suffix = String(repeating: "b", count: length - position)
                 let precomposed = prefix + "\u{E9}" + suffix, decomposed = prefix + "e\u{301}" + suffix
                 #expect(precomposed == decomposed)
-                #expect(precomposed.fingerprint(seed: 7) == decomposed.fingerprint(seed: 7),
-                        "length \(length), accent at \(position)")
+                #expect(
+                    precomposed.fingerprint(seed: 7) == decomposed.fingerprint(seed: 7),
+                    "length \(length), accent at \(position)")
             }
         }
     }

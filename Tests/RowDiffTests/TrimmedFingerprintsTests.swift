@@ -8,8 +8,14 @@ import Testing
 /// duplicates, whether identities repeat inside the ends, across them or not at all.
 @Suite("Trimmed fingerprints")
 struct TrimmedFingerprintsTests {
-    struct UUIDRow: Diffable, Identifiable, Equatable { let id: UUID; var content = 0 }
-    struct StringRow: Diffable, Identifiable, Equatable { let id: String; var content = 0 }
+    struct UUIDRow: Diffable, Identifiable, Equatable {
+        let id: UUID
+        var content = 0
+    }
+    struct StringRow: Diffable, Identifiable, Equatable {
+        let id: String
+        var content = 0
+    }
 
     /// Old rows from a small pool of identities (so some repeat), new rows sharing a random prefix
     /// and suffix with old and a random middle, which may reuse identities of the ends.
@@ -45,11 +51,12 @@ struct TrimmedFingerprintsTests {
         var full = [UInt64](repeating: 0, count: new.count + 1), trimmed = full
         _ = oldPrints.withUnsafeMutableBufferPointer { FirstPass.prepare(oldSide, mask: mask, types: types, into: $0) }
         _ = full.withUnsafeMutableBufferPointer { FirstPass.prepare(newSide, mask: mask, types: types, into: $0) }
-        let wrote = oldPrints.withUnsafeBufferPointer { oldPrints in
-            trimmed.withUnsafeMutableBufferPointer {
-                TrimmedFingerprints.write(newSide, against: oldSide, oldPrints: oldPrints, mask: mask, types: types, into: $0)
-            }
-        } != nil
+        let wrote =
+            oldPrints.withUnsafeBufferPointer { oldPrints in
+                trimmed.withUnsafeMutableBufferPointer {
+                    TrimmedFingerprints.write(newSide, against: oldSide, oldPrints: oldPrints, mask: mask, types: types, into: $0)
+                }
+            } != nil
         if wrote, let first = trimmed.indices.first(where: { trimmed[$0] != full[$0] }) {
             Issue.record("fingerprint \(first) of \(full.count): \(trimmed[first]), hashed \(full[first]); \(context)")
         }
@@ -66,11 +73,15 @@ struct TrimmedFingerprintsTests {
                 UUID(uuid: withUnsafeBytes(of: (rng.next(), rng.next())) { $0.load(as: uuid_t.self) })
             }
             let uuids = Self.lists(&rng, pool: uuidPool)
-            #expect(Self.check(uuids.old.map { UUIDRow(id: $0) }, uuids.new.map { UUIDRow(id: $0) }, mask: mask,
-                               context: context) == true, "\(context)")
+            #expect(
+                Self.check(
+                    uuids.old.map { UUIDRow(id: $0) }, uuids.new.map { UUIDRow(id: $0) }, mask: mask,
+                    context: context) == true, "\(context)")
             let strings = Self.lists(&rng, pool: (0..<[3, 400][rng.int(0...1)]).map { "row \($0) é" })
-            #expect(Self.check(strings.old.map { StringRow(id: $0) }, strings.new.map { StringRow(id: $0) }, mask: mask,
-                               context: context) == true, "\(context)")
+            #expect(
+                Self.check(
+                    strings.old.map { StringRow(id: $0) }, strings.new.map { StringRow(id: $0) }, mask: mask,
+                    context: context) == true, "\(context)")
         }
     }
 
@@ -97,8 +108,11 @@ struct TrimmedFingerprintsTests {
     func commonEnds_listTheEndsContentUpdates() {
         func ends(_ old: [(Int, Int)], _ new: [(Int, Int)], comparesContent: Bool = true) -> CommonEnds {
             func rows(_ values: [(Int, Int)]) -> [UUIDRow] {
-                values.map { UUIDRow(id: UUID(uuid: withUnsafeBytes(of: (UInt64($0.0), UInt64(0))) { $0.load(as: uuid_t.self) }),
-                                     content: $0.1) }
+                values.map {
+                    UUIDRow(
+                        id: UUID(uuid: withUnsafeBytes(of: (UInt64($0.0), UInt64(0))) { $0.load(as: uuid_t.self) }),
+                        content: $0.1)
+                }
             }
             let a = rows(old), b = rows(new)
             return a.withUnsafeBufferPointer { a in
@@ -109,8 +123,9 @@ struct TrimmedFingerprintsTests {
             Move(from: ItemPath(section: 0, item: from), to: ItemPath(section: 0, item: to))
         }
         // Prefix 1, 2 (2 changed); middle 3 -> 9, 8; suffix 4, 5, 6 (4 and 6 changed), one row longer.
-        let found = ends([(1, 0), (2, 0), (3, 0), (4, 0), (5, 0), (6, 0)],
-                         [(1, 0), (2, 1), (9, 0), (8, 0), (4, 1), (5, 0), (6, 1)])
+        let found = ends(
+            [(1, 0), (2, 0), (3, 0), (4, 0), (5, 0), (6, 0)],
+            [(1, 0), (2, 1), (9, 0), (8, 0), (4, 1), (5, 0), (6, 1)])
         #expect(found.prefix == 2 && found.suffix == 3 && found.newMiddle == 2..<4)
         #expect(found.prefixUpdates == [move(1, 1)])
         #expect(found.suffixUpdates == [move(3, 4), move(5, 6)])
@@ -144,9 +159,12 @@ struct TrimmedFingerprintsTests {
             let pool = (0..<[4, 500][rng.int(0...1)]).map { _ in
                 UUID(uuid: withUnsafeBytes(of: (rng.next(), rng.next())) { $0.load(as: uuid_t.self) })
             }
-            let (oldIDs, newIDs) = rng.chance(50) ? Self.lists(&rng, pool: pool) : Self.distinctLists(&rng) { rng in
-                UUID(uuid: withUnsafeBytes(of: (rng.next(), rng.next())) { $0.load(as: uuid_t.self) })
-            }
+            let (oldIDs, newIDs) =
+                rng.chance(50)
+                ? Self.lists(&rng, pool: pool)
+                : Self.distinctLists(&rng) { rng in
+                    UUID(uuid: withUnsafeBytes(of: (rng.next(), rng.next())) { $0.load(as: uuid_t.self) })
+                }
             // Content changes anywhere: the ends' pairs are compared while the ends are found.
             let old = oldIDs.map { UUIDRow(id: $0, content: rng.int(0...1)) }
             let new = newIDs.map { UUIDRow(id: $0, content: rng.int(0...1)) }
@@ -162,7 +180,9 @@ struct TrimmedFingerprintsTests {
         for seed in TestSeeds.cases(200, salt: 73) {
             var rng = SplitMix64(seed: seed)
             let pool = (0..<[4, 500][rng.int(0...1)]).map { "row \($0) é" }
-            let (oldIDs, newIDs) = rng.chance(50) ? Self.lists(&rng, pool: pool)
+            let (oldIDs, newIDs) =
+                rng.chance(50)
+                ? Self.lists(&rng, pool: pool)
                 : Self.distinctLists(&rng) { rng in "row \(rng.next()) é" }
             let old = oldIDs.map { StringRow(id: $0, content: rng.int(0...1)) }
             let new = newIDs.map { StringRow(id: $0, content: rng.int(0...1)) }
@@ -172,8 +192,10 @@ struct TrimmedFingerprintsTests {
 
     /// The serial (trimmed) diff of two flat lists equals the two-core (untrimmed) one; false, after
     /// recording the issue, when it does not.
-    static func serialEqualsParallel<Row: Diffable>(_ old: [Row], _ new: [Row], _ rng: inout SplitMix64,
-                                                    seed: UInt64) -> Bool {
+    static func serialEqualsParallel<Row: Diffable>(
+        _ old: [Row], _ new: [Row], _ rng: inout SplitMix64,
+        seed: UInt64
+    ) -> Bool {
         var serial = DiffOptions(), parallel = DiffOptions()
         serial.parallelRowThreshold = .max
         parallel.parallelRowThreshold = 0 // the two-core path fingerprints both sides in full

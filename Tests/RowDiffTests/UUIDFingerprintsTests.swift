@@ -7,7 +7,10 @@ import Testing
 /// the core's byte hash (`Fingerprint.of(bytes:)`) gives for the UUID's sixteen bytes.
 @Suite("UUID fingerprints")
 struct UUIDFingerprintsTests {
-    struct UUIDRow: Diffable, Identifiable, Equatable { let id: UUID; var title = "" }
+    struct UUIDRow: Diffable, Identifiable, Equatable {
+        let id: UUID
+        var title = ""
+    }
 
     static func uuid(_ rng: inout SplitMix64) -> UUID {
         UUID(uuid: withUnsafeBytes(of: (rng.next(), rng.next())) { $0.load(as: uuid_t.self) })
@@ -24,10 +27,12 @@ struct UUIDFingerprintsTests {
             ($0.loadUnaligned(as: UInt64.self), $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
         }
         // From the system's xxhash (XXH3_64bits_withSeed) of the bytes i * 17 + 3 (mod 256), i = 0 ..< 16.
-        #expect(UUIDFingerprints.hash(low: UInt64(littleEndian: words.0), high: UInt64(littleEndian: words.1), seed: 0)
-                    == 0x4F6C_31CF_36C7_7266)
-        #expect(UUIDFingerprints.hash(low: UInt64(littleEndian: words.0), high: UInt64(littleEndian: words.1), seed: 5)
-                    == 0x6DA5_55F6_54B1_477F)
+        #expect(
+            UUIDFingerprints.hash(low: UInt64(littleEndian: words.0), high: UInt64(littleEndian: words.1), seed: 0)
+                == 0x4F6C_31CF_36C7_7266)
+        #expect(
+            UUIDFingerprints.hash(low: UInt64(littleEndian: words.0), high: UInt64(littleEndian: words.1), seed: 5)
+                == 0x6DA5_55F6_54B1_477F)
     }
 
     #if os(Linux)

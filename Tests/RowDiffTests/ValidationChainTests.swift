@@ -25,19 +25,28 @@ struct ValidationChainTests {
         Section("B", content: 0, items: [item("e"), item("d"), item("x")]),
     ])
     static let stages: [BatchUpdateValidator.Stage] = [
-        (BatchUpdate(itemReconfigures: [VF.p(0, 0)]), ValidationSnapshot(sections: [
-            Section("A", content: 0, items: [item("a", 1), item("b"), item("c")]),
-            Section("B", content: 0, items: [item("d"), item("e")]),
-        ])),
-        (BatchUpdate(itemDeletes: [VF.p(0, 1)]), ValidationSnapshot(sections: [
-            Section("A", content: 0, items: [item("a", 1), item("c")]),
-            Section("B", content: 0, items: [item("d"), item("e")]),
-        ])),
-        (BatchUpdate(sectionInserts: [0]), ValidationSnapshot(sections: [
-            Section("C", content: 0, items: [item("y")]),
-            Section("A", content: 0, items: [item("a", 1), item("c")]),
-            Section("B", content: 0, items: [item("d"), item("e")]),
-        ])),
+        (
+            BatchUpdate(itemReconfigures: [VF.p(0, 0)]),
+            ValidationSnapshot(sections: [
+                Section("A", content: 0, items: [item("a", 1), item("b"), item("c")]),
+                Section("B", content: 0, items: [item("d"), item("e")]),
+            ])
+        ),
+        (
+            BatchUpdate(itemDeletes: [VF.p(0, 1)]),
+            ValidationSnapshot(sections: [
+                Section("A", content: 0, items: [item("a", 1), item("c")]),
+                Section("B", content: 0, items: [item("d"), item("e")]),
+            ])
+        ),
+        (
+            BatchUpdate(sectionInserts: [0]),
+            ValidationSnapshot(sections: [
+                Section("C", content: 0, items: [item("y")]),
+                Section("A", content: 0, items: [item("a", 1), item("c")]),
+                Section("B", content: 0, items: [item("d"), item("e")]),
+            ])
+        ),
         (BatchUpdate(itemInserts: [VF.p(2, 2)], itemMoves: [VF.mv(VF.p(1, 0), VF.p(1, 1)), VF.mv(VF.p(2, 0), VF.p(2, 1))]), target),
     ]
 
@@ -80,8 +89,9 @@ struct ValidationChainTests {
         let found = validator.violations(stages: Array(Self.stages.prefix(3)), from: Self.initial, to: Self.target)
         #expect(found.map(\.rule) == [.chainEndsElsewhere])
         #expect(found.first?.stage == 2)
-        #expect(found.first?.description
-            == "stage 2: stages end elsewhere: after the last stage (2), the data source has 2 rows in section 2, the target 3")
+        #expect(
+            found.first?.description
+                == "stage 2: stages end elsewhere: after the last stage (2), the data source has 2 rows in section 2, the target 3")
         // With no stages, the initial snapshot must already be the target.
         #expect(validator.violations(stages: [], from: Self.initial, to: Self.initial).isEmpty)
         #expect(validator.violations(stages: [], from: Self.initial, to: Self.target).map(\.rule) == [.chainEndsElsewhere])

@@ -13,9 +13,12 @@ struct ValidationLayoutTests {
         let batch = BatchUpdate(itemMoves: [mv(p(0, 0), p(0, 5))], itemReloads: [p(0, 3)])
         let layout = try BatchUpdateValidator(view: view).layout(of: batch, from: .init(counts: [6]), to: .init(counts: [6]))
         #expect(layout.sections == [.kept(old: 0)])
-        #expect(layout.cells == [[
-            .kept(old: p(0, 1)), .kept(old: p(0, 2)), .kept(old: p(0, 4)), .inserted, .kept(old: p(0, 5)), .kept(old: p(0, 0)),
-        ]])
+        #expect(
+            layout.cells == [
+                [
+                    .kept(old: p(0, 1)), .kept(old: p(0, 2)), .kept(old: p(0, 4)), .inserted, .kept(old: p(0, 5)), .kept(old: p(0, 0)),
+                ]
+            ])
         #expect(layout.cell(at: p(0, 3)) == .inserted)
     }
 
@@ -25,7 +28,10 @@ struct ValidationLayoutTests {
         let layout = try BatchUpdateValidator(view: view, profile: .uikit)
             .layout(of: batch, from: .init(counts: [1, 1, 2]), to: .init(counts: [3, 2, 1]))
         #expect(layout.sections == [.inserted, .kept(old: 2), .kept(old: 1)])
-        #expect(layout.cells == [[.inserted, .inserted, .inserted], [.kept(old: p(2, 0)), .kept(old: p(2, 1))], [.reconfigured(old: p(1, 0))]])
+        #expect(
+            layout.cells == [
+                [.inserted, .inserted, .inserted], [.kept(old: p(2, 0)), .kept(old: p(2, 1))], [.reconfigured(old: p(1, 0))],
+            ])
     }
 
     @Test(arguments: ListViewKind.allCases)

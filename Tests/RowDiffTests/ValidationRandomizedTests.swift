@@ -28,11 +28,14 @@ struct ValidationRandomizedTests {
         var survivingNewSections: [Int]
 
         func snapshot(_ sections: [(id: Int, rows: [Int])], changedContent: Bool) -> ValidationSnapshot {
-            ValidationSnapshot(sections: sections.map { section in
-                .init(section.id, content: 0, items: section.rows.map {
-                    .init($0, content: changedContent && changed.contains($0) ? 1 : 0, kind: "Cell")
+            ValidationSnapshot(
+                sections: sections.map { section in
+                    .init(
+                        section.id, content: 0,
+                        items: section.rows.map {
+                            .init($0, content: changedContent && changed.contains($0) ? 1 : 0, kind: "Cell")
+                        })
                 })
-            })
         }
         var beforeSnapshot: ValidationSnapshot { snapshot(before, changedContent: false) }
         var afterSnapshot: ValidationSnapshot { snapshot(after, changedContent: true) }
@@ -43,7 +46,10 @@ struct ValidationRandomizedTests {
     /// validator's own simulation.
     static func makeCase(_ rng: inout SeededGenerator, sectionMoves: Bool, reconfigures: Bool) -> Case {
         var nextID = 0
-        func fresh() -> Int { nextID += 1; return nextID }
+        func fresh() -> Int {
+            nextID += 1
+            return nextID
+        }
         let before: [(id: Int, rows: [Int])] = (0..<Int.random(in: 0...5, using: &rng)).map { _ in
             (fresh(), (0..<Int.random(in: 0...6, using: &rng)).map { _ in fresh() })
         }
@@ -137,11 +143,15 @@ struct ValidationRandomizedTests {
             for view in ListViewKind.allCases {
                 let uikit = BatchUpdateValidator(view: view, profile: .uikit)
                 let found = uikit.violations(c.batch, from: c.beforeSnapshot, to: c.afterSnapshot)
-                #expect(found.isEmpty, "seed \(seed) iteration \(iteration) \(view): \(c.batch) → \(found.first.map(String.init(describing:)) ?? "")")
+                #expect(
+                    found.isEmpty,
+                    "seed \(seed) iteration \(iteration) \(view): \(c.batch) → \(found.first.map(String.init(describing:)) ?? "")")
                 // Without section moves and reconfigures the batch is in the strict shape too.
                 if c.batch.sectionMoves.isEmpty && c.batch.itemReconfigures.isEmpty {
                     let strict = BatchUpdateValidator(view: view).violations(c.batch, from: c.beforeSnapshot, to: c.afterSnapshot)
-                    #expect(strict.isEmpty, "seed \(seed) iteration \(iteration) \(view) strict: \(strict.first.map(String.init(describing:)) ?? "")")
+                    #expect(
+                        strict.isEmpty,
+                        "seed \(seed) iteration \(iteration) \(view) strict: \(strict.first.map(String.init(describing:)) ?? "")")
                 }
                 // The layout agrees with the identities: every kept cell shows its own row.
                 if let layout = try? uikit.layout(of: c.batch, from: c.beforeSnapshot, to: c.afterSnapshot) {
@@ -166,10 +176,10 @@ struct ValidationRandomizedTests {
             var c = Self.makeCase(&rng, sectionMoves: true, reconfigures: false)
             let expected: BatchUpdateViolation.Rule
             if let t = c.survivingNewSections.randomElement(using: &rng), Bool.random(using: &rng) {
-                c.after[t].rows.append(-1)  // one row more than the batch accounts for
+                c.after[t].rows.append(-1) // one row more than the batch accounts for
                 expected = .rowCountMismatch
             } else {
-                c.after.append((id: -1, rows: []))  // one section more than the batch accounts for
+                c.after.append((id: -1, rows: [])) // one section more than the batch accounts for
                 expected = .sectionCountMismatch
             }
             let counts = (ValidationSnapshot(counts: c.before.map(\.rows.count)), ValidationSnapshot(counts: c.after.map(\.rows.count)))

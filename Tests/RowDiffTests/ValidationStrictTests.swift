@@ -22,8 +22,9 @@ struct ValidationStrictTests {
         }
         // A duplicate move is also rule 12 on UIKit.
         let move = BatchUpdate(itemMoves: [mv(p(0, 0), p(0, 1)), mv(p(0, 0), p(0, 1))])
-        #expect(VF.rules(move, .init(counts: [2]), .init(counts: [2]), view: view, profile: .strict)
-            == [.sourceMovedTwice, .destinationMovedToTwice, .strictS4])
+        #expect(
+            VF.rules(move, .init(counts: [2]), .init(counts: [2]), view: view, profile: .strict)
+                == [.sourceMovedTwice, .destinationMovedToTwice, .strictS4])
     }
 
     @Test(arguments: ListViewKind.allCases)
@@ -31,8 +32,10 @@ struct ValidationStrictTests {
         let batch = BatchUpdate(itemInserts: [p(0, 3)], itemReloads: [p(0, 0)])
         let found = BatchUpdateValidator(view: view).violations(batch, from: .init(counts: [3]), to: .init(counts: [4]))
         #expect(found.map(\.rule) == [.strictS5])
-        #expect(found.first?.detail
-            == "the batch reloads 1 row and 0 sections beside 0 deletes, 1 insert and 0 moves (rows and sections); put the reloads in a batch of their own")
+        #expect(
+            found.first?.detail
+                == "the batch reloads 1 row and 0 sections beside 0 deletes, 1 insert and 0 moves (rows and sections); put the reloads in a batch of their own"
+        )
         // Row and section reloads may share a batch.
         let reloads = BatchUpdate(sectionReloads: [1], itemReloads: [p(0, 0)])
         #expect(VF.rules(reloads, .init(counts: [3, 1]), .init(counts: [3, 2]), view: view, profile: .strict).isEmpty)
@@ -55,8 +58,10 @@ struct ValidationStrictTests {
         let batch = BatchUpdate(itemMoves: [mv(p(0, 3), p(0, 0))], itemReloads: [p(0, 1)])
         let found = BatchUpdateValidator(view: view).violations(batch, from: .init(counts: [4]), to: .init(counts: [4]))
         #expect(found.map(\.rule) == [.strictS2, .strictS5])
-        #expect(found.first?.detail
-            == "row reload (0, 1) re-inserts at (0, 1), but the moves in the batch shift that row to (0, 2); reload it in a batch of its own")
+        #expect(
+            found.first?.detail
+                == "row reload (0, 1) re-inserts at (0, 1), but the moves in the batch shift that row to (0, 2); reload it in a batch of its own"
+        )
         let described = VF.rules(batch, ValidationSnapshot([VF.letters("ABCD")]), ValidationSnapshot([VF.letters("DABC")]), view: view)
         #expect(described == [.identityCorruption])
     }
@@ -65,7 +70,8 @@ struct ValidationStrictTests {
     func reloadBesideAMoveThatDoesNotShiftIt_passesS2(view: ListViewKind) {
         // ABCD → ABDC: B stays at (0,1) when C and D swap behind it.
         let batch = BatchUpdate(itemMoves: [mv(p(0, 3), p(0, 2))], itemReloads: [p(0, 1)])
-        let rules = VF.rules(batch, ValidationSnapshot([VF.letters("ABCD")]), ValidationSnapshot([VF.letters("ABDC")]), view: view, profile: .strict)
+        let rules = VF.rules(
+            batch, ValidationSnapshot([VF.letters("ABCD")]), ValidationSnapshot([VF.letters("ABDC")]), view: view, profile: .strict)
         #expect(rules == [.strictS5])
     }
 

@@ -101,7 +101,9 @@ struct ValidationVectorTests {
         // rule 1 is the one UIKit names first.
         let rules = VF.rules(batch, ValidationSnapshot(counts: [3]), ValidationSnapshot(counts: [2]), view: view)
         #expect(rules == [.reloadAndDeleteSameIndexPath, .rowInsertOutOfBounds])
-        #expect(VF.rules(batch, ValidationSnapshot(counts: [3]), ValidationSnapshot(counts: [3]), view: view) == [.reloadAndDeleteSameIndexPath])
+        #expect(
+            VF.rules(batch, ValidationSnapshot(counts: [3]), ValidationSnapshot(counts: [3]), view: view) == [.reloadAndDeleteSameIndexPath]
+        )
     }
 
     @Test(arguments: ListViewKind.allCases)
@@ -144,7 +146,8 @@ struct ValidationVectorTests {
     @Test(arguments: ListViewKind.allCases)
     func reloadingAMovingSection_breaksRule2(view: ListViewKind) {
         let batch = BatchUpdate(sectionMoves: [VF.smv(1, 0)], sectionReloads: [1])
-        #expect(VF.rules(batch, ValidationSnapshot(counts: [2, 3]), ValidationSnapshot(counts: [3, 2]), view: view) == [.deleteOfMoveSource])
+        #expect(
+            VF.rules(batch, ValidationSnapshot(counts: [2, 3]), ValidationSnapshot(counts: [3, 2]), view: view) == [.deleteOfMoveSource])
     }
 
     @Test(arguments: ListViewKind.allCases)
@@ -315,17 +318,21 @@ struct ValidationDetailTests {
         #expect(VF.rules(BatchUpdate(sectionMoves: [VF.smv(0, 2)]), before, after, view: view) == [.sectionMoveOutOfBounds])
         #expect(VF.rules(BatchUpdate(itemMoves: [mv(p(0, 1), p(1, 0))]), before, after, view: view) == [.rowMoveOutOfBounds])
         #expect(VF.rules(BatchUpdate(itemReconfigures: [p(1, 1)]), before, after, view: view) == [.rowDeleteOutOfBounds])
-        #expect(VF.rules(BatchUpdate(sectionDeletes: [0], sectionReloads: [0]), before, ValidationSnapshot(counts: [1]), view: view)
-            == [.reloadAndDeleteSameIndexPath])
+        #expect(
+            VF.rules(BatchUpdate(sectionDeletes: [0], sectionReloads: [0]), before, ValidationSnapshot(counts: [1]), view: view)
+                == [.reloadAndDeleteSameIndexPath])
     }
 
     @Test(arguments: ListViewKind.allCases)
     func sectionRulesMirrorRowRules(view: ListViewKind) {
         let three = ValidationSnapshot(counts: [1, 1, 1])
-        #expect(VF.rules(BatchUpdate(sectionDeletes: [2], sectionMoves: [VF.smv(2, 0)]), three, ValidationSnapshot(counts: [1, 1]), view: view)
-            == [.deleteOfMoveSource])
-        #expect(VF.rules(BatchUpdate(sectionInserts: [0], sectionMoves: [VF.smv(2, 0)]), three, ValidationSnapshot(counts: [1, 1, 1, 1]), view: view)
-            == [.insertAtMoveDestination])
+        #expect(
+            VF.rules(BatchUpdate(sectionDeletes: [2], sectionMoves: [VF.smv(2, 0)]), three, ValidationSnapshot(counts: [1, 1]), view: view)
+                == [.deleteOfMoveSource])
+        #expect(
+            VF.rules(
+                BatchUpdate(sectionInserts: [0], sectionMoves: [VF.smv(2, 0)]), three, ValidationSnapshot(counts: [1, 1, 1, 1]), view: view)
+                == [.insertAtMoveDestination])
         #expect(VF.rules(BatchUpdate(sectionMoves: [VF.smv(2, 0), VF.smv(2, 1)]), three, three, view: view) == [.sourceMovedTwice])
         #expect(VF.rules(BatchUpdate(sectionMoves: [VF.smv(2, 0), VF.smv(1, 0)]), three, three, view: view) == [.destinationMovedToTwice])
     }

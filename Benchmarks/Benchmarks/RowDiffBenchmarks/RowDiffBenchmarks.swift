@@ -7,7 +7,8 @@ import Benchmark
 /// The workloads measured here. The 1M ones take seconds per iteration and are left to
 /// `rowdiff bench`; reverse and the one-row moves show the LIS and the trimming paths.
 let benchmarkedWorkloads = [
-    "small-100", "small-1k", "DK-5k", "DK-100k", "DK-100k-spread", "sectioned-100x1000", "reverse-10k", "last-to-front-10k", "one-edit-100k",
+    "small-100", "small-1k", "DK-5k", "DK-100k", "DK-100k-spread", "sectioned-100x1000", "reverse-10k", "last-to-front-10k",
+    "one-edit-100k",
 ]
 
 let benchmarks: @Sendable () -> Void = {
@@ -42,18 +43,24 @@ let benchmarks: @Sendable () -> Void = {
     for name in benchmarkedWorkloads {
         // The C core on precomputed fingerprints, one reused context: after the warm-up diff the
         // core allocates nothing, so its malloc count must equal `Baseline_harness`'s, whatever the size.
-        Benchmark("Core_\(name)", closure: { (benchmark: Benchmark, state: CoreState) in
-            for _ in benchmark.scaledIterations { blackHole(state.core.diff(state.context)) }
-        }, setup: {
-            CoreState(core: CoreWorkload(WorkloadCatalog.make(name)!), context: CoreBench.Context())
-        })
+        Benchmark(
+            "Core_\(name)",
+            closure: { (benchmark: Benchmark, state: CoreState) in
+                for _ in benchmark.scaledIterations { blackHole(state.core.diff(state.context)) }
+            },
+            setup: {
+                CoreState(core: CoreWorkload(WorkloadCatalog.make(name)!), context: CoreBench.Context())
+            })
 
         // The typed API as an app calls it: [Row] → SectionedDiff → StagedChangeset.
-        Benchmark("Typed_\(name)", closure: { (benchmark: Benchmark, workload: Workload) in
-            for _ in benchmark.scaledIterations { blackHole(workload.diffAndStage()) }
-        }, setup: {
-            WorkloadCatalog.make(name)!
-        })
+        Benchmark(
+            "Typed_\(name)",
+            closure: { (benchmark: Benchmark, workload: Workload) in
+                for _ in benchmark.scaledIterations { blackHole(workload.diffAndStage()) }
+            },
+            setup: {
+                WorkloadCatalog.make(name)!
+            })
     }
 }
 

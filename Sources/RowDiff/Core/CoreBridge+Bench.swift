@@ -63,8 +63,10 @@ public enum CoreBench {
     /// Diffs two flat lists of fingerprints with `cdiff_diff`; contents may be empty (no updates).
     /// - Precondition: contents are empty or as long as their ids; the core returns CDIFF_OK.
     /// - Complexity: the core's: O((n + m) log(n + m)), expected O(n + m) for few moves.
-    public static func diff(_ context: Context, old: [UInt64], oldContents: [UInt64] = [],
-                            new: [UInt64], newContents: [UInt64] = []) -> Counts {
+    public static func diff(
+        _ context: Context, old: [UInt64], oldContents: [UInt64] = [],
+        new: [UInt64], newContents: [UInt64] = []
+    ) -> Counts {
         precondition(oldContents.isEmpty || oldContents.count == old.count, "content count mismatch")
         precondition(newContents.isEmpty || newContents.count == new.count, "content count mismatch")
         var changes = cdiff_changes()
@@ -73,10 +75,12 @@ public enum CoreBench {
                 oldContents.withUnsafeBufferPointer { oldContents in
                     newContents.withUnsafeBufferPointer { newContents in
                         // An empty array may still have a base address; the core must see NULL for "no contents".
-                        var oldList = cdiff_list(ids: oldIDs.baseAddress, contents: oldContents.isEmpty ? nil : oldContents.baseAddress,
-                                                 count: oldIDs.count)
-                        var newList = cdiff_list(ids: newIDs.baseAddress, contents: newContents.isEmpty ? nil : newContents.baseAddress,
-                                                 count: newIDs.count)
+                        var oldList = cdiff_list(
+                            ids: oldIDs.baseAddress, contents: oldContents.isEmpty ? nil : oldContents.baseAddress,
+                            count: oldIDs.count)
+                        var newList = cdiff_list(
+                            ids: newIDs.baseAddress, contents: newContents.isEmpty ? nil : newContents.baseAddress,
+                            count: newIDs.count)
                         return context.context.withRawContext { cdiff_diff($0, &oldList, &newList, &changes) }
                     }
                 }

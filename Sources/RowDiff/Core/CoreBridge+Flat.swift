@@ -14,8 +14,10 @@ extension DiffContext {
 
     /// The flat core diff of the two sides' rows, as the sectioned result of one section matched
     /// with one section. `prints` is laid out as in `diff(prints:counts:...)`, one section a side.
-    func flatDiff(prints: UnsafeBufferPointer<UInt64>, oldRows: Int, oldContents: [UInt64]?,
-                  newContents: [UInt64]?, patch: Bool) throws(CoreStatus) -> CoreResult {
+    func flatDiff(
+        prints: UnsafeBufferPointer<UInt64>, oldRows: Int, oldContents: [UInt64]?,
+        newContents: [UInt64]?, patch: Bool
+    ) throws(CoreStatus) -> CoreResult {
         var changes = cdiff_changes()
         let newRows = prints.count - oldRows - 2
         let status = CoreInput.withOptional(oldContents) { oldContents in

@@ -10,8 +10,10 @@ enum CoreBridge {
         cdiff_fingerprint_combine(first, second)
     }
 
-    static func fingerprintBatch(_ keys: UnsafeRawBufferPointer, keySize: Int, count: Int, seed: UInt64,
-                                 into output: UnsafeMutableBufferPointer<UInt64>) {
+    static func fingerprintBatch(
+        _ keys: UnsafeRawBufferPointer, keySize: Int, count: Int, seed: UInt64,
+        into output: UnsafeMutableBufferPointer<UInt64>
+    ) {
         precondition(output.count >= count && keys.count >= keySize * count, "fingerprint buffers too small")
         let status = cdiff_fingerprint_batch(keys.baseAddress, keySize, count, seed, output.baseAddress)
         precondition(status == CDIFF_OK || count == 0, "cdiff_fingerprint_batch: \(CoreStatus(status))")
@@ -108,11 +110,13 @@ struct CoreResult: Sendable {
     @usableFromInline let rowNewDuplicates: [Int]
     @usableFromInline let steps: [CoreStep]?
 
-    init(sectionOldToNew: [UInt32], sectionNewToOld: [UInt32], sectionDeletes: [Int], sectionInserts: [Int],
-         sectionMoves: [Move<Int>], sectionOldDuplicates: [Int], sectionNewDuplicates: [Int],
-         rowOldToNew: [UInt32], rowNewToOld: [UInt32], rowDeletes: [ItemPath], rowInserts: [ItemPath],
-         rowMoves: [Move<ItemPath>], rowUpdates: [Move<ItemPath>]?, rowOldDuplicates: [Int], rowNewDuplicates: [Int],
-         steps: [CoreStep]?) {
+    init(
+        sectionOldToNew: [UInt32], sectionNewToOld: [UInt32], sectionDeletes: [Int], sectionInserts: [Int],
+        sectionMoves: [Move<Int>], sectionOldDuplicates: [Int], sectionNewDuplicates: [Int],
+        rowOldToNew: [UInt32], rowNewToOld: [UInt32], rowDeletes: [ItemPath], rowInserts: [ItemPath],
+        rowMoves: [Move<ItemPath>], rowUpdates: [Move<ItemPath>]?, rowOldDuplicates: [Int], rowNewDuplicates: [Int],
+        steps: [CoreStep]?
+    ) {
         self.sectionOldToNew = sectionOldToNew
         self.sectionNewToOld = sectionNewToOld
         self.sectionDeletes = sectionDeletes
@@ -272,21 +276,25 @@ public final class DiffContext: @unchecked Sendable {
     /// the helper thread meanwhile (see `SideJob`); the core then matches on this thread alone,
     /// and still finishes on two.
     @usableFromInline
-    func diff(prints: UnsafeBufferPointer<UInt64>, counts: UnsafeBufferPointer<Int>, oldSections: Int, oldRows: Int,
-              oldContents: [UInt64]?, newContents: [UInt64]?, patch: Bool, exclusive: Bool,
-              parallel: Bool = true, beside work: (() -> Void)? = nil) throws(CoreStatus) -> CoreResult {
+    func diff(
+        prints: UnsafeBufferPointer<UInt64>, counts: UnsafeBufferPointer<Int>, oldSections: Int, oldRows: Int,
+        oldContents: [UInt64]?, newContents: [UInt64]?, patch: Bool, exclusive: Bool,
+        parallel: Bool = true, beside work: (() -> Void)? = nil
+    ) throws(CoreStatus) -> CoreResult {
         let run = { () throws(CoreStatus) -> CoreResult in
             guard let work, parallel else {
                 work?()
-                return try self.sectionedDiff(prints: prints, counts: counts, oldSections: oldSections, oldRows: oldRows,
-                                              oldContents: oldContents, newContents: newContents, patch: patch,
-                                              parallel: parallel, side: nil)
+                return try self.sectionedDiff(
+                    prints: prints, counts: counts, oldSections: oldSections, oldRows: oldRows,
+                    oldContents: oldContents, newContents: newContents, patch: patch,
+                    parallel: parallel, side: nil)
             }
             let outcome = SideJob.running(work) { side -> Result<CoreResult, CoreStatus> in
                 do throws(CoreStatus) {
-                    return .success(try self.sectionedDiff(
-                        prints: prints, counts: counts, oldSections: oldSections, oldRows: oldRows,
-                        oldContents: oldContents, newContents: newContents, patch: patch, parallel: parallel, side: side))
+                    return .success(
+                        try self.sectionedDiff(
+                            prints: prints, counts: counts, oldSections: oldSections, oldRows: oldRows,
+                            oldContents: oldContents, newContents: newContents, patch: patch, parallel: parallel, side: side))
                 } catch {
                     return .failure(error)
                 }
@@ -300,23 +308,28 @@ public final class DiffContext: @unchecked Sendable {
     /// `diff(prints:...)` with the side job `side` (nil: none running) for the core's runner.
     /// Inlined into both calls: called, it cost a 100-row diff about 40 instructions.
     @inline(__always)
-    private func sectionedDiff(prints: UnsafeBufferPointer<UInt64>, counts: UnsafeBufferPointer<Int>, oldSections: Int,
-                               oldRows: Int, oldContents: [UInt64]?, newContents: [UInt64]?, patch: Bool,
-                               parallel: Bool, side: UnsafeMutablePointer<SideJob>?) throws(CoreStatus) -> CoreResult {
+    private func sectionedDiff(
+        prints: UnsafeBufferPointer<UInt64>, counts: UnsafeBufferPointer<Int>, oldSections: Int,
+        oldRows: Int, oldContents: [UInt64]?, newContents: [UInt64]?, patch: Bool,
+        parallel: Bool, side: UnsafeMutablePointer<SideJob>?
+    ) throws(CoreStatus) -> CoreResult {
         var sections = cdiff_changes()
         var rows = cdiff_row_changes()
         let newSections = counts.count - oldSections
         let newStart = oldSections + oldRows
         let newRows = prints.count - newStart - newSections
         if oldSections == 1 && newSections == 1 && prints[0] == prints[newStart]
-            && oldRows + newRows < Self.flatDiffMaximum {
-            return try flatDiff(prints: prints, oldRows: oldRows, oldContents: oldContents,
-                                newContents: newContents, patch: patch)
+            && oldRows + newRows < Self.flatDiffMaximum
+        {
+            return try flatDiff(
+                prints: prints, oldRows: oldRows, oldContents: oldContents,
+                newContents: newContents, patch: patch)
         }
         // With a side job on the helper, no matching pass is split (the largest minimum there is);
         // the rows' finish still is, from its own minimum.
-        cdiff_context_set_runner(context, parallel ? CoreRunner.run : nil, side.map { UnsafeMutableRawPointer($0) },
-                                 side == nil ? coreParallelMinimum : Int.max)
+        cdiff_context_set_runner(
+            context, parallel ? CoreRunner.run : nil, side.map { UnsafeMutableRawPointer($0) },
+            side == nil ? coreParallelMinimum : Int.max)
         let (status, maps) = Self.withRowMaps(oldRows: oldRows, newRows: newRows) { maps in
             CoreInput.withOptional(oldContents) { oldContents in
                 CoreInput.withOptional(newContents) { newContents in
@@ -338,8 +351,9 @@ public final class DiffContext: @unchecked Sendable {
             cdiff_context_set_runner(context, parallel ? CoreRunner.run : nil, nil, coreParallelMinimum)
             side.pointee.finish()
         }
-        return try result(status, sections, rows, maps, hasContents: oldContents != nil && newContents != nil,
-                          patch: patch, parallel: parallel)
+        return try result(
+            status, sections, rows, maps, hasContents: oldContents != nil && newContents != nil,
+            patch: patch, parallel: parallel)
     }
 
     private func unlockedDiff(_ old: CoreInput, _ new: CoreInput, patch: Bool) throws(CoreStatus) -> CoreResult {
@@ -355,18 +369,23 @@ public final class DiffContext: @unchecked Sendable {
 
     /// The sectioned core call: with `maps`, the row maps go straight into them
     /// (`cdiff_diff_sectioned_into`); without, into the context (`cdiff_diff_sectioned`).
-    private func sectioned(_ old: UnsafePointer<cdiff_sectioned_list>, _ new: UnsafePointer<cdiff_sectioned_list>,
-                           into maps: (old: UnsafeMutablePointer<UInt32>?, new: UnsafeMutablePointer<UInt32>?)?,
-                           _ sections: inout cdiff_changes, _ rows: inout cdiff_row_changes) -> cdiff_status {
+    private func sectioned(
+        _ old: UnsafePointer<cdiff_sectioned_list>, _ new: UnsafePointer<cdiff_sectioned_list>,
+        into maps: (old: UnsafeMutablePointer<UInt32>?, new: UnsafeMutablePointer<UInt32>?)?,
+        _ sections: inout cdiff_changes, _ rows: inout cdiff_row_changes
+    ) -> cdiff_status {
         guard let maps else { return cdiff_diff_sectioned(context, old, new, &sections, &rows) }
         return cdiff_diff_sectioned_into(context, old, new, maps.old, maps.new, &sections, &rows)
     }
 
     /// The core's result in Swift arrays (and its patch, with `patch`), or the failure's status.
     /// With `parallel`, row deletes and inserts of large diffs are converted on two cores.
-    private func result(_ status: cdiff_status, _ sections: cdiff_changes, _ rows: cdiff_row_changes,
-                        _ rowMaps: (old: [UInt32], new: [UInt32])?, hasContents: Bool, patch: Bool, parallel: Bool = false)
-        throws(CoreStatus) -> CoreResult {
+    private func result(
+        _ status: cdiff_status, _ sections: cdiff_changes, _ rows: cdiff_row_changes,
+        _ rowMaps: (old: [UInt32], new: [UInt32])?, hasContents: Bool, patch: Bool, parallel: Bool = false
+    )
+        throws(CoreStatus) -> CoreResult
+    {
         guard status == CDIFF_OK else { throw CoreStatus(status) }
         // The patch first (cdiff_patch leaves the diff's result valid), so that the result is
         // built once, in the return statement: a result built in a variable and then returned was
@@ -411,8 +430,9 @@ public final class DiffContext: @unchecked Sendable {
         let patchStatus = cdiff_patch(context, &pointer, &count)
         guard patchStatus == CDIFF_OK else { throw CoreStatus(patchStatus) }
         return UnsafeBufferPointer(start: pointer, count: count).map { step in
-            CoreStep(operation: CoreStep.Operation(rawValue: step.op)!, source: Int(step.source),
-                     from: ItemPath(step.from), to: ItemPath(step.to))
+            CoreStep(
+                operation: CoreStep.Operation(rawValue: step.op)!, source: Int(step.source),
+                from: ItemPath(step.from), to: ItemPath(step.to))
         }
     }
 
@@ -444,8 +464,10 @@ public final class DiffContext: @unchecked Sendable {
             newToOld = filled(count: newRows) { newMap in
                 // Large maps are faulted in on another core while the core builds its table.
                 let stride = MemoryLayout<UInt32>.stride
-                let prefault = Prefault.start([(UnsafeMutableRawPointer(oldMap), oldRows * stride),
-                                               (UnsafeMutableRawPointer(newMap), newRows * stride)])
+                let prefault = Prefault.start([
+                    (UnsafeMutableRawPointer(oldMap), oldRows * stride),
+                    (UnsafeMutableRawPointer(newMap), newRows * stride),
+                ])
                 status = call((oldMap, newMap))
                 prefault?.wait()
                 return status == CDIFF_OK
@@ -472,8 +494,10 @@ public final class DiffContext: @unchecked Sendable {
     }
 
     /// The C list as a Swift array (no array for an empty list: nothing is allocated).
-    static func converted<Source, Target>(_ pointer: UnsafePointer<Source>?, _ count: Int,
-                                                  _ transform: (Source) -> Target) -> [Target] {
+    static func converted<Source, Target>(
+        _ pointer: UnsafePointer<Source>?, _ count: Int,
+        _ transform: (Source) -> Target
+    ) -> [Target] {
         guard let pointer, count > 0 else { return [] }
         return UnsafeBufferPointer(start: pointer, count: count).map(transform)
     }
@@ -553,8 +577,10 @@ extension Move where Index == ItemPath {
 extension cdiff_sectioned_list {
     /// One side as the core reads it; the pointers must stay valid for the call. (`row_counts` is
     /// `size_t`, which Swift imports as `Int`.)
-    init(sections: UnsafePointer<UInt64>?, sectionContents: UnsafePointer<UInt64>?, count: Int,
-         rowCounts: UnsafePointer<Int>?, rows: UnsafePointer<UInt64>?, rowContents: UnsafePointer<UInt64>?, rowCount: Int) {
+    init(
+        sections: UnsafePointer<UInt64>?, sectionContents: UnsafePointer<UInt64>?, count: Int,
+        rowCounts: UnsafePointer<Int>?, rows: UnsafePointer<UInt64>?, rowContents: UnsafePointer<UInt64>?, rowCount: Int
+    ) {
         self.init()
         section_ids = sections
         section_contents = sectionContents

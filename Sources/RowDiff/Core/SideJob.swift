@@ -27,8 +27,9 @@ struct SideJob {
                 return withUnsafeMutablePointer(to: &closure) { closure in
                     // The closure is read and called inside `function`, before `finish` returns:
                     // no reference to it outlives this call.
-                    var job = SideJob(function: { argument, _ in argument!.assumingMemoryBound(to: (() -> Void).self).pointee() },
-                                      argument: UnsafeMutableRawPointer(closure), pending: false)
+                    var job = SideJob(
+                        function: { argument, _ in argument!.assumingMemoryBound(to: (() -> Void).self).pointee() },
+                        argument: UnsafeMutableRawPointer(closure), pending: false)
                     job.pending = HelperThread.shared.start(job.function, job.argument)
                     guard job.pending else {
                         closure.pointee()

@@ -76,8 +76,10 @@ struct AlignedPairs {
     /// The walked pairs whose content differs, by destination.
     /// - Complexity: O(walked pairs).
     @inlinable
-    func contentUpdates<Section: DiffableSection>(_ old: FlattenedSide<Section>,
-                                                 _ new: FlattenedSide<Section>) -> [Move<ItemPath>] {
+    func contentUpdates<Section: DiffableSection>(
+        _ old: FlattenedSide<Section>,
+        _ new: FlattenedSide<Section>
+    ) -> [Move<ItemPath>] {
         var updates = [Move<ItemPath>]()
         // Runs come in new order, several per section: each side's rows are fetched again only
         // when its section changes.
@@ -87,13 +89,16 @@ struct AlignedPairs {
                 for run in runs {
                     oldSections[run.old.section].withUnsafeBufferPointer { before in
                         newSections[run.new.section].withUnsafeBufferPointer { after in
-                            precondition(run.old.item >= 0 && run.old.item + run.count <= before.count
-                                         && run.new.item >= 0 && run.new.item + run.count <= after.count,
-                                         "RowDiff: a walked run outside its sections")
+                            precondition(
+                                run.old.item >= 0 && run.old.item + run.count <= before.count
+                                    && run.new.item >= 0 && run.new.item + run.count <= after.count,
+                                "RowDiff: a walked run outside its sections")
                             for offset in 0..<run.count
                             where !before[run.old.item &+ offset].isContentEqual(to: after[run.new.item &+ offset]) {
-                                updates.append(Move(from: ItemPath(section: run.old.section, item: run.old.item &+ offset),
-                                                    to: ItemPath(section: run.new.section, item: run.new.item &+ offset)))
+                                updates.append(
+                                    Move(
+                                        from: ItemPath(section: run.old.section, item: run.old.item &+ offset),
+                                        to: ItemPath(section: run.new.section, item: run.new.item &+ offset)))
                             }
                         }
                     }
@@ -120,13 +125,16 @@ extension AlignedPairs {
     /// deleted sections too), the search took 290 µs there, longer than the core's match.
     /// - Complexity: O(rows of the sections with runs), whatever the fingerprints (a probe budget).
     @inlinable
-    func foundPairs<Section: DiffableSection>(_ old: FlattenedSide<Section>, _ new: FlattenedSide<Section>,
-                                             oldPrints: UnsafeBufferPointer<UInt64>, newPrints: UnsafeBufferPointer<UInt64>,
-                                             comparesContent: Bool) -> [FoundPair] {
+    func foundPairs<Section: DiffableSection>(
+        _ old: FlattenedSide<Section>, _ new: FlattenedSide<Section>,
+        oldPrints: UnsafeBufferPointer<UInt64>, newPrints: UnsafeBufferPointer<UInt64>,
+        comparesContent: Bool
+    ) -> [FoundPair] {
         let oldStarts = old.rowStart.table, newStarts = new.rowStart.table
-        precondition(oldPrints.count == old.rowCount && newPrints.count == new.rowCount
-                     && oldStarts.count == old.rows.count + 1 && newStarts.count == new.rows.count + 1,
-                     "RowDiff: found pairs need several sections a side and every row's fingerprint")
+        precondition(
+            oldPrints.count == old.rowCount && newPrints.count == new.rowCount
+                && oldStarts.count == old.rows.count + 1 && newStarts.count == new.rows.count + 1,
+            "RowDiff: found pairs need several sections a side and every row's fingerprint")
         // The old rows between the runs of each walked old section: a new section's runs are
         // consecutive, all beside one old section, in old order (the walk only moves forward).
         var newWalked = [Bool](repeating: false, count: new.rows.count)
@@ -189,12 +197,14 @@ extension AlignedPairs {
                             let oldPath = rowPath(of: oldGlobal, starts: oldStarts), item = global - newStarts[section]
                             let pair = oldSections[oldPath.section].withUnsafeBufferPointer { before in
                                 newSections[section].withUnsafeBufferPointer { after -> FoundPair? in
-                                    precondition(oldPath.item < before.count && item < after.count,
-                                                 "RowDiff: row starts disagree with the rows")
+                                    precondition(
+                                        oldPath.item < before.count && item < after.count,
+                                        "RowDiff: row starts disagree with the rows")
                                     guard TrimmedFingerprints.same(before[oldPath.item], after[item]) else { return nil }
                                     let differs = comparesContent && !before[oldPath.item].isContentEqual(to: after[item])
-                                    return FoundPair(new: global, old: oldGlobal,
-                                                     update: differs ? Move(from: oldPath, to: ItemPath(section: section, item: item)) : nil)
+                                    return FoundPair(
+                                        new: global, old: oldGlobal,
+                                        update: differs ? Move(from: oldPath, to: ItemPath(section: section, item: item)) : nil)
                                 }
                             }
                             if let pair {

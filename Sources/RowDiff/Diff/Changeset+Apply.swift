@@ -19,8 +19,10 @@ extension Changeset {
     @inlinable
     public func applied<S: DiffableSection>(to old: [S], inserting new: [S]) -> [S] {
         let sectionCount = old.count - sectionDeletes.count + sectionInserts.count
-        precondition(sectionCount == new.count,
-                     "Changeset.applied: \(old.count) old − \(sectionDeletes.count) deleted + \(sectionInserts.count) inserted sections ≠ \(new.count) new")
+        precondition(
+            sectionCount == new.count,
+            "Changeset.applied: \(old.count) old − \(sectionDeletes.count) deleted + \(sectionInserts.count) inserted sections ≠ \(new.count) new"
+        )
         let origin = sectionOrigins(oldCount: old.count, newCount: new.count)
 
         // Per-section lists, each by the section it lives in.

@@ -24,9 +24,11 @@ public struct Changeset: Hashable, Sendable {
     public var itemUpdates: [Move<ItemPath>]
 
     /// A changeset with the given changes; every list defaults to empty.
-    public init(sectionDeletes: [Int] = [], sectionInserts: [Int] = [], sectionMoves: [Move<Int>] = [],
-                sectionUpdates: [Move<Int>] = [], itemDeletes: [ItemPath] = [], itemInserts: [ItemPath] = [],
-                itemMoves: [Move<ItemPath>] = [], itemUpdates: [Move<ItemPath>] = []) {
+    public init(
+        sectionDeletes: [Int] = [], sectionInserts: [Int] = [], sectionMoves: [Move<Int>] = [],
+        sectionUpdates: [Move<Int>] = [], itemDeletes: [ItemPath] = [], itemInserts: [ItemPath] = [],
+        itemMoves: [Move<ItemPath>] = [], itemUpdates: [Move<ItemPath>] = []
+    ) {
         self.sectionDeletes = sectionDeletes
         self.sectionInserts = sectionInserts
         self.sectionMoves = sectionMoves

@@ -21,15 +21,19 @@ enum ContentVersions {
 
     /// `of` with the conformance already looked up (`Row.self as? any ContentVersioned.Type`).
     @inlinable
-    static func of<Row, Sections: Collection<[Row]>>(_ sections: Sections,
-                                                    versioned: (any ContentVersioned.Type)?) -> [UInt64]? {
+    static func of<Row, Sections: Collection<[Row]>>(
+        _ sections: Sections,
+        versioned: (any ContentVersioned.Type)?
+    ) -> [UInt64]? {
         guard let versioned else { return nil }
         return read(sections, as: versioned)
     }
 
     @inlinable
-    static func read<Row, Sections: Collection<[Row]>, V: ContentVersioned>(_ sections: Sections,
-                                                                           as type: V.Type) -> [UInt64] {
+    static func read<Row, Sections: Collection<[Row]>, V: ContentVersioned>(
+        _ sections: Sections,
+        as type: V.Type
+    ) -> [UInt64] {
         var versions = [UInt64]()
         versions.reserveCapacity(sections.reduce(0) { $0 + $1.count })
         for rows in sections {

@@ -107,41 +107,56 @@ enum FirstPass<Section: DiffableSection> {
     /// - Precondition: the core accepts the input (it fails only beyond its limits or out of memory).
     /// - Complexity: O(sections + rows) here, plus the core's diff.
     @inlinable
-    static func diff(_ old: FlattenedSide<Section>, _ new: FlattenedSide<Section>, parallel: Bool,
-                     on context: DiffContext, mask: UInt64, types: SideTypes, patch: Bool, exclusive: Bool)
-        -> (core: CoreResult, oldVersions: [UInt64]?, newVersions: [UInt64]?, ends: CommonEnds?, aligned: AlignedPairs?,
-            walkedUpdates: [Move<ItemPath>]) {
+    static func diff(
+        _ old: FlattenedSide<Section>, _ new: FlattenedSide<Section>, parallel: Bool,
+        on context: DiffContext, mask: UInt64, types: SideTypes, patch: Bool, exclusive: Bool
+    )
+        -> (
+            core: CoreResult, oldVersions: [UInt64]?, newVersions: [UInt64]?, ends: CommonEnds?, aligned: AlignedPairs?,
+            walkedUpdates: [Move<ItemPath>]
+        )
+    {
         let total = old.sections.count + old.rowCount + new.sections.count + new.rowCount
         // A pooled context is this diff's alone: its kept scratch holds the fingerprints. A
         // context the caller gave may be shared, and it is locked only for the core call.
         if exclusive {
-            return diff(old, new, parallel: parallel, prints: context.fingerprintScratch(count: total), on: context,
-                        mask: mask, types: types, patch: patch, exclusive: true)
+            return diff(
+                old, new, parallel: parallel, prints: context.fingerprintScratch(count: total), on: context,
+                mask: mask, types: types, patch: patch, exclusive: true)
         }
         return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: total) { prints in
-            diff(old, new, parallel: parallel, prints: prints, on: context, mask: mask, types: types, patch: patch,
-                 exclusive: false)
+            diff(
+                old, new, parallel: parallel, prints: prints, on: context, mask: mask, types: types, patch: patch,
+                exclusive: false)
         }
     }
 
     /// `diff` with `prints` for the fingerprints: old sections, old rows, new sections, new rows.
     @inlinable
-    static func diff(_ old: FlattenedSide<Section>, _ new: FlattenedSide<Section>, parallel: Bool,
-                     prints: UnsafeMutableBufferPointer<UInt64>, on context: DiffContext, mask: UInt64,
-                     types: SideTypes, patch: Bool, exclusive: Bool)
-        -> (core: CoreResult, oldVersions: [UInt64]?, newVersions: [UInt64]?, ends: CommonEnds?, aligned: AlignedPairs?,
-            walkedUpdates: [Move<ItemPath>]) {
+    static func diff(
+        _ old: FlattenedSide<Section>, _ new: FlattenedSide<Section>, parallel: Bool,
+        prints: UnsafeMutableBufferPointer<UInt64>, on context: DiffContext, mask: UInt64,
+        types: SideTypes, patch: Bool, exclusive: Bool
+    )
+        -> (
+            core: CoreResult, oldVersions: [UInt64]?, newVersions: [UInt64]?, ends: CommonEnds?, aligned: AlignedPairs?,
+            walkedUpdates: [Move<ItemPath>]
+        )
+    {
         let oldCount = old.sections.count + old.rowCount, total = prints.count
         let oldOutput = UnsafeMutableBufferPointer(rebasing: prints[0..<oldCount])
         let newOutput = UnsafeMutableBufferPointer(rebasing: prints[oldCount..<total])
         let versions: ([UInt64]?, [UInt64]?)
         var ends: CommonEnds?
-        let aligned = AlignedFingerprints.write(old, new, parallel: parallel, mask: mask, types: types,
-                                                oldOutput: oldOutput, newOutput: newOutput)
+        let aligned = AlignedFingerprints.write(
+            old, new, parallel: parallel, mask: mask, types: types,
+            oldOutput: oldOutput, newOutput: newOutput)
         if aligned != nil {
             // Several sections a side: new rows that keep their place copied the old fingerprints.
-            versions = (ContentVersions.of(old.rows, versioned: types.rowVersions),
-                        ContentVersions.of(new.rows, versioned: types.rowVersions))
+            versions = (
+                ContentVersions.of(old.rows, versioned: types.rowVersions),
+                ContentVersions.of(new.rows, versioned: types.rowVersions)
+            )
         } else if parallel {
             versions = ParallelWork.both(
                 parallel: true,
@@ -152,8 +167,9 @@ enum FirstPass<Section: DiffableSection> {
             // side's rows in the ends it shares with the old side take the old fingerprints.
             let oldVersions = prepare(old, mask: mask, types: types, into: oldOutput)
             // Rows without versions have their content compared in Swift: the ends' pairs now.
-            ends = TrimmedFingerprints.write(new, against: old, oldPrints: UnsafeBufferPointer(oldOutput), mask: mask,
-                                             types: types, comparesContent: types.rowVersions == nil, into: newOutput)
+            ends = TrimmedFingerprints.write(
+                new, against: old, oldPrints: UnsafeBufferPointer(oldOutput), mask: mask,
+                types: types, comparesContent: types.rowVersions == nil, into: newOutput)
             if ends != nil {
                 versions = (oldVersions, ContentVersions.of(new.rows, versioned: types.rowVersions))
             } else {
@@ -163,12 +179,14 @@ enum FirstPass<Section: DiffableSection> {
         // Rows without versions have their content compared in Swift: the walked pairs' beside
         // the core's matching (see `SideJob`).
         guard var walk = aligned, types.rowVersions == nil else {
-            let core = core(old, new, prints: prints, versions: versions, on: context, patch: patch, exclusive: exclusive,
-                            parallel: parallel, beside: nil)
+            let core = core(
+                old, new, prints: prints, versions: versions, on: context, patch: patch, exclusive: exclusive,
+                parallel: parallel, beside: nil)
             return (core, versions.0, versions.1, ends, aligned, [])
         }
-        let (core, walkedUpdates) = core(old, new, prints: prints, versions: versions, on: context, patch: patch,
-                                         exclusive: exclusive, parallel: parallel, comparing: &walk)
+        let (core, walkedUpdates) = core(
+            old, new, prints: prints, versions: versions, on: context, patch: patch,
+            exclusive: exclusive, parallel: parallel, comparing: &walk)
         return (core, versions.0, versions.1, ends, walk, walkedUpdates)
     }
 
@@ -179,17 +197,22 @@ enum FirstPass<Section: DiffableSection> {
     /// its closure, which a diff without aligned rows (every flat list) should not pay for (about
     /// 1,000 instructions of a 100-row diff, with the closure).
     @inlinable
-    static func core(_ old: FlattenedSide<Section>, _ new: FlattenedSide<Section>,
-                     prints: UnsafeMutableBufferPointer<UInt64>, versions: ([UInt64]?, [UInt64]?), on context: DiffContext,
-                     patch: Bool, exclusive: Bool, parallel: Bool, comparing walk: inout AlignedPairs)
-        -> (core: CoreResult, walkedUpdates: [Move<ItemPath>]) {
+    static func core(
+        _ old: FlattenedSide<Section>, _ new: FlattenedSide<Section>,
+        prints: UnsafeMutableBufferPointer<UInt64>, versions: ([UInt64]?, [UInt64]?), on context: DiffContext,
+        patch: Bool, exclusive: Bool, parallel: Bool, comparing walk: inout AlignedPairs
+    )
+        -> (core: CoreResult, walkedUpdates: [Move<ItemPath>])
+    {
         let oldCount = old.sections.count + old.rowCount
         let oldRowPrints = UnsafeBufferPointer(rebasing: prints[old.sections.count..<oldCount])
         let newRowPrints = UnsafeBufferPointer(rebasing: prints[(oldCount + new.sections.count)...])
         var walkedUpdates: [Move<ItemPath>] = [], found: [AlignedPairs.FoundPair] = []
         let pairs = walk
-        let core = core(old, new, prints: prints, versions: versions, on: context, patch: patch, exclusive: exclusive,
-                        parallel: parallel) {
+        let core = core(
+            old, new, prints: prints, versions: versions, on: context, patch: patch, exclusive: exclusive,
+            parallel: parallel
+        ) {
             walkedUpdates = pairs.contentUpdates(old, new)
             if parallel {
                 found = pairs.foundPairs(old, new, oldPrints: oldRowPrints, newPrints: newRowPrints, comparesContent: true)
@@ -202,18 +225,27 @@ enum FirstPass<Section: DiffableSection> {
     /// The core's diff of the fingerprints in `prints`, with `work` beside it (see
     /// `DiffContext.diff(prints:...)`).
     @inlinable
-    static func core(_ old: FlattenedSide<Section>, _ new: FlattenedSide<Section>,
-                     prints: UnsafeMutableBufferPointer<UInt64>, versions: ([UInt64]?, [UInt64]?), on context: DiffContext,
-                     patch: Bool, exclusive: Bool, parallel: Bool, beside work: (() -> Void)?) -> CoreResult {
+    static func core(
+        _ old: FlattenedSide<Section>, _ new: FlattenedSide<Section>,
+        prints: UnsafeMutableBufferPointer<UInt64>, versions: ([UInt64]?, [UInt64]?), on context: DiffContext,
+        patch: Bool, exclusive: Bool, parallel: Bool, beside work: (() -> Void)?
+    ) -> CoreResult {
         withUnsafeTemporaryAllocation(of: Int.self, capacity: old.rows.count + new.rows.count) { counts in
             var next = 0
-            for rows in old.rows { counts.initializeElement(at: next, to: rows.count); next += 1 }
-            for rows in new.rows { counts.initializeElement(at: next, to: rows.count); next += 1 }
+            for rows in old.rows {
+                counts.initializeElement(at: next, to: rows.count)
+                next += 1
+            }
+            for rows in new.rows {
+                counts.initializeElement(at: next, to: rows.count)
+                next += 1
+            }
             do {
-                return try context.diff(prints: UnsafeBufferPointer(prints), counts: UnsafeBufferPointer(counts),
-                                        oldSections: old.sections.count, oldRows: old.rowCount,
-                                        oldContents: versions.0, newContents: versions.1, patch: patch,
-                                        exclusive: exclusive, parallel: parallel, beside: work)
+                return try context.diff(
+                    prints: UnsafeBufferPointer(prints), counts: UnsafeBufferPointer(counts),
+                    oldSections: old.sections.count, oldRows: old.rowCount,
+                    oldContents: versions.0, newContents: versions.1, patch: patch,
+                    exclusive: exclusive, parallel: parallel, beside: work)
             } catch {
                 preconditionFailure("RowDiff: the diff failed: \(error)")
             }
@@ -223,13 +255,17 @@ enum FirstPass<Section: DiffableSection> {
     /// Writes one side's section then row fingerprints into `output`; returns its rows' content
     /// versions (nil when rows have none).
     @inlinable
-    static func prepare(_ side: FlattenedSide<Section>, mask: UInt64, types: SideTypes,
-                        into output: UnsafeMutableBufferPointer<UInt64>) -> [UInt64]? {
+    static func prepare(
+        _ side: FlattenedSide<Section>, mask: UInt64, types: SideTypes,
+        into output: UnsafeMutableBufferPointer<UInt64>
+    ) -> [UInt64]? {
         let sectionCount = side.sections.count
-        IdentityFingerprints.write(side.sections, seed: 0, mask: mask, fingerprintable: types.sectionIdentity,
-                                   into: UnsafeMutableBufferPointer(rebasing: output[0..<sectionCount]))
-        IdentityFingerprints.writeRows(side.rows, seed: 0, mask: mask, fingerprintable: types.rowIdentity,
-                                       into: UnsafeMutableBufferPointer(rebasing: output[sectionCount...]))
+        IdentityFingerprints.write(
+            side.sections, seed: 0, mask: mask, fingerprintable: types.sectionIdentity,
+            into: UnsafeMutableBufferPointer(rebasing: output[0..<sectionCount]))
+        IdentityFingerprints.writeRows(
+            side.rows, seed: 0, mask: mask, fingerprintable: types.rowIdentity,
+            into: UnsafeMutableBufferPointer(rebasing: output[sectionCount...]))
         // Rows with content versions let the core find updates; versions are exact by contract.
         return ContentVersions.of(side.rows, versioned: types.rowVersions)
     }

@@ -78,8 +78,10 @@ final class HelperThread: @unchecked Sendable {
     /// helper (or on the calling thread too, if the helper has not started it when the first
     /// returns), and returns once both returned. False, having run nothing, when another caller
     /// holds the helper.
-    func run(_ function: @convention(c) (UnsafeMutableRawPointer?, Int) -> Void,
-             _ argument: UnsafeMutableRawPointer?) -> Bool {
+    func run(
+        _ function: @convention(c) (UnsafeMutableRawPointer?, Int) -> Void,
+        _ argument: UnsafeMutableRawPointer?
+    ) -> Bool {
         guard start(function, argument) else { return false }
         function(argument, 0)
         finish(function, argument)
@@ -90,8 +92,10 @@ final class HelperThread: @unchecked Sendable {
     /// nothing, when another caller holds the helper. The caller must call `finish` with the same
     /// function and argument before it posts anything else, and before the argument's memory is
     /// released: until then the helper is this caller's.
-    func start(_ function: @convention(c) (UnsafeMutableRawPointer?, Int) -> Void,
-               _ argument: UnsafeMutableRawPointer?) -> Bool {
+    func start(
+        _ function: @convention(c) (UnsafeMutableRawPointer?, Int) -> Void,
+        _ argument: UnsafeMutableRawPointer?
+    ) -> Bool {
         guard state.compareExchange(expected: Self.idle, desired: Self.claimed, ordering: .acquiring).exchanged else {
             return false
         }
@@ -103,8 +107,10 @@ final class HelperThread: @unchecked Sendable {
 
     /// Returns once the job `start` posted has run: on the helper, or here if the helper has not
     /// started it by now. The helper is then free for the next caller.
-    func finish(_ function: @convention(c) (UnsafeMutableRawPointer?, Int) -> Void,
-                _ argument: UnsafeMutableRawPointer?) {
+    func finish(
+        _ function: @convention(c) (UnsafeMutableRawPointer?, Int) -> Void,
+        _ argument: UnsafeMutableRawPointer?
+    ) {
         if state.compareExchange(expected: Self.posted, desired: Self.claimed, ordering: .acquiring).exchanged {
             // Not started: the helper is asleep or its core is busy elsewhere.
             function(argument, 1)
@@ -130,10 +136,11 @@ final class HelperThread: @unchecked Sendable {
                 return withUnsafeMutablePointer(to: &halves) { pointer in
                     // The closures are read and called inside the function: no reference to them
                     // outlives `run`.
-                    run({ argument, index in
-                        let halves = argument!.assumingMemoryBound(to: (first: () -> Void, second: () -> Void).self)
-                        if index == 0 { halves.pointee.first() } else { halves.pointee.second() }
-                    }, UnsafeMutableRawPointer(pointer))
+                    run(
+                        { argument, index in
+                            let halves = argument!.assumingMemoryBound(to: (first: () -> Void, second: () -> Void).self)
+                            if index == 0 { halves.pointee.first() } else { halves.pointee.second() }
+                        }, UnsafeMutableRawPointer(pointer))
                 }
             }
         }

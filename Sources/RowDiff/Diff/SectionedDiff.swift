@@ -58,40 +58,50 @@ public struct SectionedDiff<Section: DiffableSection> {
         if first.hasDuplicates || !Self.sectionsAgree(first, oldSide, newSide) {
             checked = nil
         } else if let aligned {
-            checked = Self.alignedRows(first, oldSide, newSide, comparesContent: comparesContent, parallel: parallel,
-                                       aligned: aligned, walkedUpdates: consume walkedUpdates)
+            checked = Self.alignedRows(
+                first, oldSide, newSide, comparesContent: comparesContent, parallel: parallel,
+                aligned: aligned, walkedUpdates: consume walkedUpdates)
         } else {
-            checked = Self.matchedRows(first, oldSide, newSide, checksIdentities: true,
-                                       comparesContent: comparesContent, parallel: parallel, ends: ends)
+            checked = Self.matchedRows(
+                first, oldSide, newSide, checksIdentities: true,
+                comparesContent: comparesContent, parallel: parallel, ends: ends)
         }
         // Each path hands its own result to the stored-property init: one result variable that the
         // exact path reassigns is copied (a retain and a release of each of its seventeen arrays).
         if let checked {
-            self.init(old, new, core: consume first, rowUpdates: checked, exact: false, oldSide: consume oldSide,
-                      newSide: consume newSide)
+            self.init(
+                old, new, core: consume first, rowUpdates: checked, exact: false, oldSide: consume oldSide,
+                newSide: consume newSide)
             return
         }
         // A repeated fingerprint may be a real duplicate or a collision; either way, exact
         // identities (dense numbers from a dictionary, which uses ==) settle it.
         let sections = ExactIdentities.number(oldSide.sectionIDs(), newSide.sectionIDs())
         let rows = ExactIdentities.number(oldSide.rowIdentities(), newSide.rowIdentities())
-        let exactOld = CoreInput(sections: sections.old, rowCounts: oldSide.rowCounts, rows: rows.old,
-                                 rowContents: oldVersions)
-        let exactNew = CoreInput(sections: sections.new, rowCounts: newSide.rowCounts, rows: rows.new,
-                                 rowContents: newVersions)
+        let exactOld = CoreInput(
+            sections: sections.old, rowCounts: oldSide.rowCounts, rows: rows.old,
+            rowContents: oldVersions)
+        let exactNew = CoreInput(
+            sections: sections.new, rowCounts: newSide.rowCounts, rows: rows.new,
+            rowContents: newVersions)
         let second = Self.run(context, exactOld, exactNew, options, exclusive: exclusive)
         // Exact numbers need no identity check: only content is left to compare (never nil).
-        let compared = Self.matchedRows(second, oldSide, newSide, checksIdentities: false,
-                                        comparesContent: comparesContent, parallel: parallel) ?? []
-        self.init(old, new, core: consume second, rowUpdates: compared, exact: true, oldSide: consume oldSide,
-                  newSide: consume newSide)
+        let compared =
+            Self.matchedRows(
+                second, oldSide, newSide, checksIdentities: false,
+                comparesContent: comparesContent, parallel: parallel) ?? []
+        self.init(
+            old, new, core: consume second, rowUpdates: compared, exact: true, oldSide: consume oldSide,
+            newSide: consume newSide)
     }
 
     /// The core's diff of two inputs; a failure (only possible for input beyond the core's limits,
     /// or out of memory) is a precondition failure.
     @inlinable
-    static func run(_ context: DiffContext, _ old: CoreInput, _ new: CoreInput, _ options: DiffOptions,
-                    exclusive: Bool) -> CoreResult {
+    static func run(
+        _ context: DiffContext, _ old: CoreInput, _ new: CoreInput, _ options: DiffOptions,
+        exclusive: Bool
+    ) -> CoreResult {
         do {
             return try context.diff(old, new, patch: options.computesPatch, exclusive: exclusive)
         } catch {
@@ -103,8 +113,10 @@ public struct SectionedDiff<Section: DiffableSection> {
     /// The result and the sides are consumed: their arrays move into the diff instead of being
     /// retained here and released with the caller's copies (about 900 instructions of a 100-row diff).
     @inlinable
-    init(_ old: [Section], _ new: [Section], core: consuming CoreResult, rowUpdates: consuming [Move<ItemPath>],
-         exact: Bool, oldSide: consuming FlattenedSide<Section>, newSide: consuming FlattenedSide<Section>) {
+    init(
+        _ old: [Section], _ new: [Section], core: consuming CoreResult, rowUpdates: consuming [Move<ItemPath>],
+        exact: Bool, oldSide: consuming FlattenedSide<Section>, newSide: consuming FlattenedSide<Section>
+    ) {
         self.old = old
         self.new = new
         self.usedExactIdentities = exact
@@ -171,9 +183,11 @@ public struct SectionedDiff<Section: DiffableSection> {
     /// ends, found on the serial path, for a result in which no fingerprint repeats), only the new
     /// rows between them are visited: the ends' pairs were checked when they were found.
     @inlinable
-    static func matchedRows(_ core: CoreResult, _ old: FlattenedSide<Section>, _ new: FlattenedSide<Section>,
-                            checksIdentities: Bool, comparesContent: Bool,
-                            parallel: Bool, ends: CommonEnds? = nil) -> [Move<ItemPath>]? {
+    static func matchedRows(
+        _ core: CoreResult, _ old: FlattenedSide<Section>, _ new: FlattenedSide<Section>,
+        checksIdentities: Bool, comparesContent: Bool,
+        parallel: Bool, ends: CommonEnds? = nil
+    ) -> [Move<ItemPath>]? {
         guard checksIdentities || comparesContent else { return [] }
         let count = core.rowNewToOld.count
         // Serial without building the two closures: each would capture a copy of the result.
@@ -201,9 +215,11 @@ public struct SectionedDiff<Section: DiffableSection> {
 
     /// `matchedRows` over the new (global) row indices in `range`.
     @inlinable
-    static func matchedRows(_ core: CoreResult, _ old: FlattenedSide<Section>, _ new: FlattenedSide<Section>,
-                            _ checksIdentities: Bool, _ comparesContent: Bool,
-                            _ range: Range<Int>) -> [Move<ItemPath>]? {
+    static func matchedRows(
+        _ core: CoreResult, _ old: FlattenedSide<Section>, _ new: FlattenedSide<Section>,
+        _ checksIdentities: Bool, _ comparesContent: Bool,
+        _ range: Range<Int>
+    ) -> [Move<ItemPath>]? {
         var updates = [Move<ItemPath>]()
         guard !range.isEmpty else { return updates }
         var section = new.rowStart.path(of: range.lowerBound).section
@@ -223,7 +239,8 @@ public struct SectionedDiff<Section: DiffableSection> {
                                 // No old rows: no pairs. Walked by pointer: the indexed loop kept an
                                 // overflow check and reloads per pair (28 instructions a pair, this 18).
                                 guard let oldBase = oldRows.baseAddress, let newBase = rows.baseAddress,
-                                      let maps = newToOld.baseAddress else { return true }
+                                    let maps = newToOld.baseAddress
+                                else { return true }
                                 var pair = maps + index, after = newBase + (index - start)
                                 let last = maps + end
                                 while pair != last {
@@ -234,8 +251,10 @@ public struct SectionedDiff<Section: DiffableSection> {
                                             return false
                                         }
                                         if comparesContent && !before.pointee.isContentEqual(to: after.pointee) {
-                                            updates.append(Move(from: ItemPath(section: 0, item: Int(oldIndex)),
-                                                                to: ItemPath(section: section, item: after - newBase)))
+                                            updates.append(
+                                                Move(
+                                                    from: ItemPath(section: 0, item: Int(oldIndex)),
+                                                    to: ItemPath(section: section, item: after - newBase)))
                                         }
                                     }
                                     pair += 1
@@ -262,7 +281,8 @@ public struct SectionedDiff<Section: DiffableSection> {
                             // starts: a per-row table of sections cost a 400 KB fill per 100k rows.
                             let firstOld = Int(first)
                             if !(oldSection + 1 < oldStarts.count && oldStarts[oldSection] <= firstOld
-                                 && firstOld < oldStarts[oldSection + 1]) {
+                                && firstOld < oldStarts[oldSection + 1])
+                            {
                                 oldSection = rowPath(of: firstOld, starts: oldStarts).section
                             }
                             let oldStart = oldStarts[oldSection], oldEnd = oldStarts[oldSection + 1]
@@ -271,7 +291,8 @@ public struct SectionedDiff<Section: DiffableSection> {
                                 // The section holds the run's first partner, so it has rows (and the
                                 // walk below advances at least one pair).
                                 guard let oldBase = sectionRows.baseAddress, let newBase = rows.baseAddress,
-                                      let maps = newToOld.baseAddress else {
+                                    let maps = newToOld.baseAddress
+                                else {
                                     preconditionFailure("RowDiff: a matched row outside the old rows")
                                 }
                                 // Walked by pointer, with one unsigned comparison placing the partner
@@ -292,8 +313,10 @@ public struct SectionedDiff<Section: DiffableSection> {
                                             return false
                                         }
                                         if comparesContent && !before.pointee.isContentEqual(to: after.pointee) {
-                                            updates.append(Move(from: ItemPath(section: oldSection, item: Int(oldItem)),
-                                                                to: ItemPath(section: section, item: after - newBase)))
+                                            updates.append(
+                                                Move(
+                                                    from: ItemPath(section: oldSection, item: Int(oldItem)),
+                                                    to: ItemPath(section: section, item: after - newBase)))
                                         }
                                     }
                                     pair += 1
@@ -320,11 +343,14 @@ public struct SectionedDiff<Section: DiffableSection> {
     /// core's matching). A function of its own: in `matchedRows`, this path kept the flat lists'
     /// pass from being inlined (about 400 instructions more per 100-row diff).
     @inlinable @inline(never)
-    static func alignedRows(_ core: CoreResult, _ old: FlattenedSide<Section>, _ new: FlattenedSide<Section>,
-                            comparesContent: Bool, parallel: Bool, aligned: AlignedPairs,
-                            walkedUpdates: consuming [Move<ItemPath>]) -> [Move<ItemPath>]? {
-        precondition(aligned.unwalked.last.map { $0.upperBound <= core.rowNewToOld.count } ?? true,
-                     "RowDiff: the aligned pairs are of another diff")
+    static func alignedRows(
+        _ core: CoreResult, _ old: FlattenedSide<Section>, _ new: FlattenedSide<Section>,
+        comparesContent: Bool, parallel: Bool, aligned: AlignedPairs,
+        walkedUpdates: consuming [Move<ItemPath>]
+    ) -> [Move<ItemPath>]? {
+        precondition(
+            aligned.unwalked.last.map { $0.upperBound <= core.rowNewToOld.count } ?? true,
+            "RowDiff: the aligned pairs are of another diff")
         let ranges = aligned.unwalked, half = ranges.count / 2
         let (first, second) = ParallelWork.helped(
             parallel: parallel,
@@ -342,14 +368,17 @@ public struct SectionedDiff<Section: DiffableSection> {
     /// pairs). The rows are few and scattered: each pair looks up its sections (the new one moving
     /// forward, the old one from the last pair's, else by binary search) rather than walking runs.
     @inlinable
-    static func unwalkedRows(_ core: CoreResult, _ old: FlattenedSide<Section>, _ new: FlattenedSide<Section>,
-                             _ comparesContent: Bool, _ ranges: ArraySlice<Range<Int>>,
-                             found: [AlignedPairs.FoundPair]) -> [Move<ItemPath>]? {
+    static func unwalkedRows(
+        _ core: CoreResult, _ old: FlattenedSide<Section>, _ new: FlattenedSide<Section>,
+        _ comparesContent: Bool, _ ranges: ArraySlice<Range<Int>>,
+        found: [AlignedPairs.FoundPair]
+    ) -> [Move<ItemPath>]? {
         var updates = [Move<ItemPath>]()
         let oldRows = old.rows.all, oldStarts = old.rowStart.table
         let newRows = new.rows.all, newStarts = new.rowStart.table
-        precondition(oldStarts.count == oldRows.count + 1 && newStarts.count == newRows.count + 1,
-                     "RowDiff: aligned pairs need several sections a side")
+        precondition(
+            oldStarts.count == oldRows.count + 1 && newStarts.count == newRows.count + 1,
+            "RowDiff: aligned pairs need several sections a side")
         var section = 0, oldSection = 0
         // The pairs found beside the core (`AlignedPairs.foundPairs`), from this share's first row.
         var next = 0
@@ -382,14 +411,17 @@ public struct SectionedDiff<Section: DiffableSection> {
                             let item = global - newStarts[section], oldItem = oldGlobal - oldStarts[oldSection]
                             let pairAgrees = oldSections[oldSection].withUnsafeBufferPointer { before in
                                 newSections[section].withUnsafeBufferPointer { after in
-                                    precondition(oldItem < before.count && item < after.count,
-                                                 "RowDiff: row starts disagree with the rows")
+                                    precondition(
+                                        oldItem < before.count && item < after.count,
+                                        "RowDiff: row starts disagree with the rows")
                                     if !TrimmedFingerprints.same(before[oldItem], after[item]) {
                                         return false
                                     }
                                     if comparesContent && !before[oldItem].isContentEqual(to: after[item]) {
-                                        updates.append(Move(from: ItemPath(section: oldSection, item: oldItem),
-                                                            to: ItemPath(section: section, item: item)))
+                                        updates.append(
+                                            Move(
+                                                from: ItemPath(section: oldSection, item: oldItem),
+                                                to: ItemPath(section: section, item: item)))
                                     }
                                     return true
                                 }

@@ -27,9 +27,11 @@ enum TrimmedFingerprints {
         mask: UInt64, types: SideTypes, comparesContent: Bool = false, into output: UnsafeMutableBufferPointer<UInt64>
     ) -> CommonEnds? {
         guard new.sections.count == 1, old.sections.count == 1, Section.Row.DiffIdentity.self != Int.self,
-              let fingerprintable = types.rowIdentity else { return nil }
-        IdentityFingerprints.write(new.sections, seed: 0, mask: mask, fingerprintable: types.sectionIdentity,
-                                   into: UnsafeMutableBufferPointer(rebasing: output[0..<1]))
+            let fingerprintable = types.rowIdentity
+        else { return nil }
+        IdentityFingerprints.write(
+            new.sections, seed: 0, mask: mask, fingerprintable: types.sectionIdentity,
+            into: UnsafeMutableBufferPointer(rebasing: output[0..<1]))
         let oldRows = old.rows[0], newRows = new.rows[0]
         return oldRows.withUnsafeBufferPointer { oldRows in
             newRows.withUnsafeBufferPointer { newRows in
@@ -39,8 +41,9 @@ enum TrimmedFingerprints {
                 // Row k of a side is its fingerprint k + 1 (the section's comes first).
                 for k in 0..<prefix { output[1 + k] = oldPrints[1 + k] }
                 for k in 0..<suffix { output[m - k] = oldPrints[n - k] }
-                hash(newRows, prefix..<m - suffix, as: fingerprintable, mask: mask,
-                     into: UnsafeMutableBufferPointer(rebasing: output[1 + prefix..<1 + m - suffix]))
+                hash(
+                    newRows, prefix..<m - suffix, as: fingerprintable, mask: mask,
+                    into: UnsafeMutableBufferPointer(rebasing: output[1 + prefix..<1 + m - suffix]))
                 return ends
             }
         }
@@ -50,8 +53,10 @@ enum TrimmedFingerprints {
     /// `comparesContent`, the pairs of the ends whose content differs.
     /// - Complexity: O(prefix + suffix).
     @inlinable
-    static func commonEnds<Row: Diffable>(_ old: UnsafeBufferPointer<Row>, _ new: UnsafeBufferPointer<Row>,
-                                          comparesContent: Bool) -> CommonEnds {
+    static func commonEnds<Row: Diffable>(
+        _ old: UnsafeBufferPointer<Row>, _ new: UnsafeBufferPointer<Row>,
+        comparesContent: Bool
+    ) -> CommonEnds {
         guard let oldBase = old.baseAddress, let newBase = new.baseAddress else {
             return CommonEnds(prefix: 0, suffix: 0, newCount: new.count, prefixUpdates: [], suffixUpdates: [])
         }
@@ -72,14 +77,17 @@ enum TrimmedFingerprints {
             before -= 1
             after -= 1
             if comparesContent && !before.pointee.isContentEqual(to: after.pointee) {
-                suffixUpdates.append(Move(from: ItemPath(section: 0, item: before - oldBase),
-                                          to: ItemPath(section: 0, item: after - newBase)))
+                suffixUpdates.append(
+                    Move(
+                        from: ItemPath(section: 0, item: before - oldBase),
+                        to: ItemPath(section: 0, item: after - newBase)))
             }
         }
         // Found from the end: put in order of destination, as the matched-row pass lists them.
         suffixUpdates.reverse()
-        return CommonEnds(prefix: prefix, suffix: oldBase + old.count - before, newCount: new.count,
-                          prefixUpdates: prefixUpdates, suffixUpdates: suffixUpdates)
+        return CommonEnds(
+            prefix: prefix, suffix: oldBase + old.count - before, newCount: new.count,
+            prefixUpdates: prefixUpdates, suffixUpdates: suffixUpdates)
     }
 
     /// Whether two rows' identities are equal. UUIDs are compared as two words: their `==` compares
@@ -102,15 +110,18 @@ enum TrimmedFingerprints {
     /// copied into a block on the stack, one batch call per block, as `IdentityFingerprints.writeRows`.
     /// - Complexity: O(range.count).
     @inlinable
-    static func hash<Row: Diffable>(_ rows: UnsafeBufferPointer<Row>, _ range: Range<Int>, as type: any Fingerprintable.Type,
-                                    mask: UInt64, into output: UnsafeMutableBufferPointer<UInt64>) {
+    static func hash<Row: Diffable>(
+        _ rows: UnsafeBufferPointer<Row>, _ range: Range<Int>, as type: any Fingerprintable.Type,
+        mask: UInt64, into output: UnsafeMutableBufferPointer<UInt64>
+    ) {
         guard !range.isEmpty, let base = rows.baseAddress else { return }
         if Row.DiffIdentity.self == UUID.self, UUIDFingerprints.matchesCore {
             UUIDFingerprints.write(rows, range, seed: 0, mask: mask, into: output)
             return
         }
-        let blockRows = min(IdentityFingerprints.blockRows(stride: MemoryLayout<Row.DiffIdentity>.stride),
-                            IdentityFingerprints.printBlock)
+        let blockRows = min(
+            IdentityFingerprints.blockRows(stride: MemoryLayout<Row.DiffIdentity>.stride),
+            IdentityFingerprints.printBlock)
         withUnsafeTemporaryAllocation(of: Row.DiffIdentity.self, capacity: blockRows) { block in
             var start = range.lowerBound
             while start < range.upperBound {
@@ -122,8 +133,9 @@ enum TrimmedFingerprints {
                     row += 1
                 }
                 let written = start - range.lowerBound
-                IdentityFingerprints.batch(UnsafeBufferPointer(rebasing: block[0..<count]), as: type, seed: 0,
-                                           into: UnsafeMutableBufferPointer(rebasing: output[written..<written + count]))
+                IdentityFingerprints.batch(
+                    UnsafeBufferPointer(rebasing: block[0..<count]), as: type, seed: 0,
+                    into: UnsafeMutableBufferPointer(rebasing: output[written..<written + count]))
                 block.baseAddress!.deinitialize(count: count)
                 start += count
             }

@@ -45,32 +45,39 @@ enum AlignedFingerprints {
         oldOutput: UnsafeMutableBufferPointer<UInt64>, newOutput: UnsafeMutableBufferPointer<UInt64>
     ) -> AlignedPairs? {
         guard Section.Row.DiffIdentity.self != Int.self, Section.Row.DiffIdentity.self != String.self,
-              let fingerprintable = types.rowIdentity, old.sections.count > 1, new.sections.count > 1,
-              new.rowCount >= minimumRows, old.rowCount > 0 else { return nil }
+            let fingerprintable = types.rowIdentity, old.sections.count > 1, new.sections.count > 1,
+            new.rowCount >= minimumRows, old.rowCount > 0
+        else { return nil }
         let oldSectionCount = old.sections.count, newSectionCount = new.sections.count
-        precondition(oldOutput.count == oldSectionCount + old.rowCount && newOutput.count == newSectionCount + new.rowCount,
-                     "RowDiff: fingerprint slots disagree with the sides")
+        precondition(
+            oldOutput.count == oldSectionCount + old.rowCount && newOutput.count == newSectionCount + new.rowCount,
+            "RowDiff: fingerprint slots disagree with the sides")
         // Scratch on the stack where it fits (no allocation per diff): each new section's
         // partner, and which old sections are some new section's partner.
         return withUnsafeTemporaryAllocation(of: Int.self, capacity: newSectionCount) { partners in
             withUnsafeTemporaryAllocation(of: Bool.self, capacity: oldSectionCount) { taken in
-                IdentityFingerprints.write(old.sections, seed: 0, mask: mask, fingerprintable: types.sectionIdentity,
-                                           into: UnsafeMutableBufferPointer(rebasing: oldOutput[0..<oldSectionCount]))
-                IdentityFingerprints.write(new.sections, seed: 0, mask: mask, fingerprintable: types.sectionIdentity,
-                                           into: UnsafeMutableBufferPointer(rebasing: newOutput[0..<newSectionCount]))
-                SectionPartners.find(old, new, oldPrints: UnsafeBufferPointer(rebasing: oldOutput[0..<oldSectionCount]),
-                                     newPrints: UnsafeBufferPointer(rebasing: newOutput[0..<newSectionCount]),
-                                     into: partners, taken: taken)
+                IdentityFingerprints.write(
+                    old.sections, seed: 0, mask: mask, fingerprintable: types.sectionIdentity,
+                    into: UnsafeMutableBufferPointer(rebasing: oldOutput[0..<oldSectionCount]))
+                IdentityFingerprints.write(
+                    new.sections, seed: 0, mask: mask, fingerprintable: types.sectionIdentity,
+                    into: UnsafeMutableBufferPointer(rebasing: newOutput[0..<newSectionCount]))
+                SectionPartners.find(
+                    old, new, oldPrints: UnsafeBufferPointer(rebasing: oldOutput[0..<oldSectionCount]),
+                    newPrints: UnsafeBufferPointer(rebasing: newOutput[0..<newSectionCount]),
+                    into: partners, taken: taken)
                 let partnerOf = UnsafeBufferPointer(partners), isTaken = UnsafeBufferPointer(taken)
                 let parts = Parts(old, new, partners: partnerOf, taken: isTaken)
                 func run(_ sections: Range<Int>, untaken: Bool) -> AlignedPairs {
-                    hash(old, new, sections, untaken: untaken, partners: partnerOf, taken: isTaken, as: fingerprintable,
-                         mask: mask, oldOutput: oldOutput, newOutput: newOutput)
+                    hash(
+                        old, new, sections, untaken: untaken, partners: partnerOf, taken: isTaken, as: fingerprintable,
+                        mask: mask, oldOutput: oldOutput, newOutput: newOutput)
                 }
                 guard parallel else { return run(0..<newSectionCount, untaken: true) }
                 guard parts.balanced else { return nil }
-                var halves = ParallelWork.both(parallel: true, { run(0..<parts.split, untaken: false) },
-                                               { run(parts.split..<newSectionCount, untaken: true) })
+                var halves = ParallelWork.both(
+                    parallel: true, { run(0..<parts.split, untaken: false) },
+                    { run(parts.split..<newSectionCount, untaken: true) })
                 halves.0.append(halves.1)
                 return halves.0
             }
@@ -94,8 +101,9 @@ enum AlignedFingerprints {
                 let partner = partners[section]
                 new.rows[section].withUnsafeBufferPointer { newRows in
                     guard partner >= 0 else {
-                        TrimmedFingerprints.hash(newRows, 0..<newRows.count, as: type, mask: mask,
-                                                 into: UnsafeMutableBufferPointer(rebasing: newOutput[outputStart..<outputStart + newRows.count]))
+                        TrimmedFingerprints.hash(
+                            newRows, 0..<newRows.count, as: type, mask: mask,
+                            into: UnsafeMutableBufferPointer(rebasing: newOutput[outputStart..<outputStart + newRows.count]))
                         pairs.skip(firstRow..<firstRow + newRows.count)
                         return
                     }
@@ -103,9 +111,10 @@ enum AlignedFingerprints {
                     old.rows[partner].withUnsafeBufferPointer { oldRows in
                         let oldPrints = UnsafeMutableBufferPointer(rebasing: oldOutput[printStart..<printStart + oldRows.count])
                         TrimmedFingerprints.hash(oldRows, 0..<oldRows.count, as: type, mask: mask, into: oldPrints)
-                        walk(oldRows, newRows, oldPrints: UnsafePointer(oldPrints.baseAddress!),
-                             output: newOutput.baseAddress! + outputStart, outputStart: outputStart, queue: &queue,
-                             sections: (old: partner, new: section), firstRow: firstRow, pairs: &pairs)
+                        walk(
+                            oldRows, newRows, oldPrints: UnsafePointer(oldPrints.baseAddress!),
+                            output: newOutput.baseAddress! + outputStart, outputStart: outputStart, queue: &queue,
+                            sections: (old: partner, new: section), firstRow: firstRow, pairs: &pairs)
                     }
                 }
             }
@@ -114,8 +123,9 @@ enum AlignedFingerprints {
         for section in 0..<oldSectionCount where !taken[section] {
             let printStart = oldSectionCount + old.rowStart[section]
             old.rows[section].withUnsafeBufferPointer { oldRows in
-                TrimmedFingerprints.hash(oldRows, 0..<oldRows.count, as: type, mask: mask,
-                                         into: UnsafeMutableBufferPointer(rebasing: oldOutput[printStart..<printStart + oldRows.count]))
+                TrimmedFingerprints.hash(
+                    oldRows, 0..<oldRows.count, as: type, mask: mask,
+                    into: UnsafeMutableBufferPointer(rebasing: oldOutput[printStart..<printStart + oldRows.count]))
             }
         }
         return pairs
@@ -133,8 +143,10 @@ enum AlignedFingerprints {
         @usableFromInline let balanced: Bool
 
         @inlinable
-        init<Section: DiffableSection>(_ old: FlattenedSide<Section>, _ new: FlattenedSide<Section>,
-                                       partners: UnsafeBufferPointer<Int>, taken: UnsafeBufferPointer<Bool>) {
+        init<Section: DiffableSection>(
+            _ old: FlattenedSide<Section>, _ new: FlattenedSide<Section>,
+            partners: UnsafeBufferPointer<Int>, taken: UnsafeBufferPointer<Bool>
+        ) {
             func cost(_ section: Int) -> Int {
                 let rows = new.rowStart[section + 1] - new.rowStart[section], partner = partners[section]
                 guard partner >= 0 else { return 3 * rows }
@@ -173,15 +185,18 @@ enum AlignedFingerprints {
     /// indices) and the rows it hashed (the new section's rows start at global row `firstRow`).
     /// - Complexity: O(n + m) for n old and m new rows.
     @inlinable
-    static func walk<Row: Diffable>(_ oldRows: UnsafeBufferPointer<Row>, _ newRows: UnsafeBufferPointer<Row>,
-                                    oldPrints: UnsafePointer<UInt64>, output: UnsafeMutablePointer<UInt64>,
-                                    outputStart: Int, queue: inout HashQueue<Row.DiffIdentity>,
-                                    sections: (old: Int, new: Int), firstRow: Int, pairs: inout AlignedPairs) {
+    static func walk<Row: Diffable>(
+        _ oldRows: UnsafeBufferPointer<Row>, _ newRows: UnsafeBufferPointer<Row>,
+        oldPrints: UnsafePointer<UInt64>, output: UnsafeMutablePointer<UInt64>,
+        outputStart: Int, queue: inout HashQueue<Row.DiffIdentity>,
+        sections: (old: Int, new: Int), firstRow: Int, pairs: inout AlignedPairs
+    ) {
         guard let newBase = newRows.baseAddress else { return }
         let n = oldRows.count, m = newRows.count
         guard let oldBase = oldRows.baseAddress else {
-            TrimmedFingerprints.hash(newRows, 0..<m, as: queue.type, mask: queue.mask,
-                                     into: UnsafeMutableBufferPointer(start: output, count: m))
+            TrimmedFingerprints.hash(
+                newRows, 0..<m, as: queue.type, mask: queue.mask,
+                into: UnsafeMutableBufferPointer(start: output, count: m))
             pairs.skip(firstRow..<firstRow + m)
             return
         }
@@ -200,8 +215,10 @@ enum AlignedFingerprints {
             }
             let aligned = after - (newBase + j)
             if aligned > 0 {
-                pairs.runs.append(AlignedPairs.Run(old: ItemPath(section: sections.old, item: i),
-                                                   new: ItemPath(section: sections.new, item: j), count: aligned))
+                pairs.runs.append(
+                    AlignedPairs.Run(
+                        old: ItemPath(section: sections.old, item: i),
+                        new: ItemPath(section: sections.new, item: j), count: aligned))
                 i &+= aligned
                 j &+= aligned
                 misses = 0
@@ -212,14 +229,20 @@ enum AlignedFingerprints {
             let nearEnd = min(n, i + 1 + nearWindow)
             var probe = i + 1
             while probe < nearEnd {
-                if TrimmedFingerprints.same(oldBase[probe], row) { found = probe; break }
+                if TrimmedFingerprints.same(oldBase[probe], row) {
+                    found = probe
+                    break
+                }
                 probe &+= 1
             }
             if found < 0 && misses >= 2 && budget > 0 {
                 let farEnd = min(n, nearEnd + budget)
                 budget -= farEnd - probe
                 while probe < farEnd {
-                    if TrimmedFingerprints.same(oldBase[probe], row) { found = probe; break }
+                    if TrimmedFingerprints.same(oldBase[probe], row) {
+                        found = probe
+                        break
+                    }
                     probe &+= 1
                 }
             }
@@ -237,8 +260,9 @@ enum AlignedFingerprints {
             // is hashed without searching, in place like a section without partner (through the
             // queue, its per-row slots cost about 13 instructions a row more).
             if missed >= minimumMisses && 2 * missed > j {
-                TrimmedFingerprints.hash(newRows, j..<m, as: queue.type, mask: queue.mask,
-                                         into: UnsafeMutableBufferPointer(start: output + j, count: m - j))
+                TrimmedFingerprints.hash(
+                    newRows, j..<m, as: queue.type, mask: queue.mask,
+                    into: UnsafeMutableBufferPointer(start: output + j, count: m - j))
                 pairs.skip(firstRow + j..<firstRow + m)
                 return
             }
@@ -258,13 +282,16 @@ enum SectionPartners {
     /// `taken` (one flag per old section) whether the old section is a partner.
     /// - Complexity: O(S) expected for S sections (old plus new).
     @inlinable
-    static func find<Section: DiffableSection>(_ old: FlattenedSide<Section>, _ new: FlattenedSide<Section>,
-                                              oldPrints: UnsafeBufferPointer<UInt64>,
-                                              newPrints: UnsafeBufferPointer<UInt64>,
-                                              into partners: UnsafeMutableBufferPointer<Int>,
-                                              taken: UnsafeMutableBufferPointer<Bool>) {
-        precondition(partners.count == newPrints.count && taken.count == oldPrints.count,
-                     "RowDiff: one partner per new section, one flag per old section")
+    static func find<Section: DiffableSection>(
+        _ old: FlattenedSide<Section>, _ new: FlattenedSide<Section>,
+        oldPrints: UnsafeBufferPointer<UInt64>,
+        newPrints: UnsafeBufferPointer<UInt64>,
+        into partners: UnsafeMutableBufferPointer<Int>,
+        taken: UnsafeMutableBufferPointer<Bool>
+    ) {
+        precondition(
+            partners.count == newPrints.count && taken.count == oldPrints.count,
+            "RowDiff: one partner per new section, one flag per old section")
         partners.initialize(repeating: -1)
         taken.initialize(repeating: false)
         guard !oldPrints.isEmpty else { return }
@@ -326,9 +353,11 @@ struct HashQueue<ID> {
     @usableFromInline var count = 0
 
     @inlinable
-    init(type: any Fingerprintable.Type, mask: UInt64, output: UnsafeMutableBufferPointer<UInt64>,
-         ids: UnsafeMutablePointer<ID>, slots: UnsafeMutablePointer<Int>, prints: UnsafeMutablePointer<UInt64>,
-         capacity: Int) {
+    init(
+        type: any Fingerprintable.Type, mask: UInt64, output: UnsafeMutableBufferPointer<UInt64>,
+        ids: UnsafeMutablePointer<ID>, slots: UnsafeMutablePointer<Int>, prints: UnsafeMutablePointer<UInt64>,
+        capacity: Int
+    ) {
         self.type = type
         self.mask = mask
         self.output = output
@@ -340,14 +369,17 @@ struct HashQueue<ID> {
 
     /// Runs `body` with an empty queue whose blocks live on the stack, then hashes what is left.
     @inlinable
-    static func with(type: any Fingerprintable.Type, mask: UInt64, output: UnsafeMutableBufferPointer<UInt64>,
-                     _ body: (inout HashQueue) -> Void) {
+    static func with(
+        type: any Fingerprintable.Type, mask: UInt64, output: UnsafeMutableBufferPointer<UInt64>,
+        _ body: (inout HashQueue) -> Void
+    ) {
         let capacity = min(IdentityFingerprints.blockRows(stride: MemoryLayout<ID>.stride), IdentityFingerprints.printBlock)
         withUnsafeTemporaryAllocation(of: ID.self, capacity: capacity) { ids in
             withUnsafeTemporaryAllocation(of: Int.self, capacity: capacity) { slots in
                 withUnsafeTemporaryAllocation(of: UInt64.self, capacity: capacity) { prints in
-                    var queue = HashQueue(type: type, mask: mask, output: output, ids: ids.baseAddress!,
-                                          slots: slots.baseAddress!, prints: prints.baseAddress!, capacity: capacity)
+                    var queue = HashQueue(
+                        type: type, mask: mask, output: output, ids: ids.baseAddress!,
+                        slots: slots.baseAddress!, prints: prints.baseAddress!, capacity: capacity)
                     body(&queue)
                     queue.hash()
                 }
@@ -368,8 +400,9 @@ struct HashQueue<ID> {
     @inlinable
     mutating func hash() {
         guard count > 0 else { return }
-        IdentityFingerprints.batch(UnsafeBufferPointer(start: ids, count: count), as: type, seed: 0,
-                                   into: UnsafeMutableBufferPointer(start: prints, count: count))
+        IdentityFingerprints.batch(
+            UnsafeBufferPointer(start: ids, count: count), as: type, seed: 0,
+            into: UnsafeMutableBufferPointer(start: prints, count: count))
         ids.deinitialize(count: count)
         for index in 0..<count {
             precondition(slots[index] >= 0 && slots[index] < output.count, "RowDiff: a row outside its fingerprint slots")

@@ -25,8 +25,10 @@ extension IdentityFingerprints {
     /// so the conformance lookup here (a few hundred instructions) is paid back many times.
     /// - Complexity: O(rows) when `Row` conforms, O(1) otherwise.
     @usableFromInline
-    static func writeCarried<Row, Sections: Collection<[Row]>>(_ sections: Sections, mask: UInt64,
-                                                              into output: UnsafeMutableBufferPointer<UInt64>) -> Bool {
+    static func writeCarried<Row, Sections: Collection<[Row]>>(
+        _ sections: Sections, mask: UInt64,
+        into output: UnsafeMutableBufferPointer<UInt64>
+    ) -> Bool {
         guard let carrying = Row.self as? any CarriedFingerprint.Type else { return false }
         func write<C: CarriedFingerprint>(_: C.Type) {
             var written = 0

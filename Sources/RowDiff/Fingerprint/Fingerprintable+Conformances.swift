@@ -52,8 +52,9 @@ extension UUID: Fingerprintable {
             UUIDFingerprints.write(values, 0..<values.count, seed: seed, mask: .max, into: output)
             return
         }
-        CoreBridge.fingerprintBatch(UnsafeRawBufferPointer(values), keySize: MemoryLayout<UUID>.stride,
-                                    count: values.count, seed: seed, into: output)
+        CoreBridge.fingerprintBatch(
+            UnsafeRawBufferPointer(values), keySize: MemoryLayout<UUID>.stride,
+            count: values.count, seed: seed, into: output)
     }
 }
 
@@ -63,12 +64,14 @@ extension String: Fingerprintable {
     /// string is equivalent to it except through NFC (the Kelvin sign becomes "K"), so both paths agree.
     public func fingerprint(seed: UInt64) -> UInt64 {
         // Native strings (small or not) expose their UTF-8 in place; bridged ones get a copy.
-        let ascii = utf8.withContiguousStorageIfAvailable { bytes in
-            Self.isASCII(bytes) ? CoreBridge.fingerprint(UnsafeRawBufferPointer(bytes), seed: seed) : nil
-        } ?? {
-            var copy = self
-            return copy.withUTF8 { Self.isASCII($0) ? CoreBridge.fingerprint(UnsafeRawBufferPointer($0), seed: seed) : nil }
-        }()
+        let ascii =
+            utf8.withContiguousStorageIfAvailable { bytes in
+                Self.isASCII(bytes) ? CoreBridge.fingerprint(UnsafeRawBufferPointer(bytes), seed: seed) : nil
+            }
+            ?? {
+                var copy = self
+                return copy.withUTF8 { Self.isASCII($0) ? CoreBridge.fingerprint(UnsafeRawBufferPointer($0), seed: seed) : nil }
+            }()
         if let ascii { return ascii }
         var normalized = precomposedStringWithCanonicalMapping
         return normalized.withUTF8 { CoreBridge.fingerprint(UnsafeRawBufferPointer($0), seed: seed) }

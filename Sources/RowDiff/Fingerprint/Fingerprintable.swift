@@ -53,9 +53,11 @@ enum IdentityFingerprints {
     /// hundreds of instructions, so a diff does it once per identity type, not once per array.
     /// - Complexity: O(n), one pass (batched C calls for UUIDs).
     @inlinable
-    static func write<Section: DiffableSection>(_ sections: [Section], seed: UInt64, mask: UInt64,
-                                                fingerprintable: (any Fingerprintable.Type)?,
-                                                into output: UnsafeMutableBufferPointer<UInt64>) {
+    static func write<Section: DiffableSection>(
+        _ sections: [Section], seed: UInt64, mask: UInt64,
+        fingerprintable: (any Fingerprintable.Type)?,
+        into output: UnsafeMutableBufferPointer<UInt64>
+    ) {
         guard let fingerprintable else {
             for index in sections.indices { output[index] = byHashValue(sections[index].diffIdentity, seed: seed) & mask }
             return
@@ -80,8 +82,10 @@ extension IdentityFingerprints {
     /// One fingerprint per row identity, section-major, as an array (see `writeRows`).
     /// - Complexity: O(rows).
     @inlinable
-    static func ofRows<Row: Diffable>(_ sections: [[Row]], total: Int, seed: UInt64, mask: UInt64,
-                                      fingerprintable: (any Fingerprintable.Type)?) -> [UInt64] {
+    static func ofRows<Row: Diffable>(
+        _ sections: [[Row]], total: Int, seed: UInt64, mask: UInt64,
+        fingerprintable: (any Fingerprintable.Type)?
+    ) -> [UInt64] {
         // Empty: `unsafeUninitializedCapacity: 0` would write the count into the shared empty-array
         // storage (a data race with every thread reading an empty array).
         if total == 0 { return [] }
@@ -119,8 +123,9 @@ extension IdentityFingerprints {
             var next = 0
             for rows in sections {
                 rows.withUnsafeBufferPointer { rows in
-                    UUIDFingerprints.write(rows, 0..<rows.count, seed: seed, mask: mask,
-                                           into: UnsafeMutableBufferPointer(rebasing: output[next..<next + rows.count]))
+                    UUIDFingerprints.write(
+                        rows, 0..<rows.count, seed: seed, mask: mask,
+                        into: UnsafeMutableBufferPointer(rebasing: output[next..<next + rows.count]))
                 }
                 next += rows.count
             }
@@ -146,10 +151,13 @@ extension IdentityFingerprints {
     /// exactly `Int.fingerprint(seed:)`'s values, without the block copy and the call per block.
     /// - Precondition: `Row.DiffIdentity` is `Int`.
     @inlinable
-    static func intRows<Row: Diffable, Sections: Collection<[Row]>>(_ sections: Sections, seed: UInt64, mask: UInt64,
-                                                                    into output: UnsafeMutableBufferPointer<UInt64>) {
-        precondition(MemoryLayout<Row.DiffIdentity>.size == MemoryLayout<Int>.size
-                        && output.count >= sections.reduce(0) { $0 + $1.count }, "RowDiff: Int rows expected")
+    static func intRows<Row: Diffable, Sections: Collection<[Row]>>(
+        _ sections: Sections, seed: UInt64, mask: UInt64,
+        into output: UnsafeMutableBufferPointer<UInt64>
+    ) {
+        precondition(
+            MemoryLayout<Row.DiffIdentity>.size == MemoryLayout<Int>.size
+                && output.count >= sections.reduce(0) { $0 + $1.count }, "RowDiff: Int rows expected")
         guard var print = output.baseAddress else { return }
         for rows in sections {
             rows.withUnsafeBufferPointer { rows in
@@ -178,15 +186,18 @@ extension IdentityFingerprints {
     /// per-row work); only the batch call goes through the conformance found at run time. The
     /// batch writes its fingerprints straight into `output`.
     @inlinable
-    static func blocks<Row: Diffable, Sections: Collection<[Row]>>(_ sections: Sections, as type: any Fingerprintable.Type,
-                                                                   seed: UInt64, into output: UnsafeMutableBufferPointer<UInt64>) {
+    static func blocks<Row: Diffable, Sections: Collection<[Row]>>(
+        _ sections: Sections, as type: any Fingerprintable.Type,
+        seed: UInt64, into output: UnsafeMutableBufferPointer<UInt64>
+    ) {
         let blockRows = min(blockRows(stride: MemoryLayout<Row.DiffIdentity>.stride), printBlock)
         withUnsafeTemporaryAllocation(of: Row.DiffIdentity.self, capacity: blockRows) { block in
             var filled = 0, written = 0
             func flush() {
                 precondition(written + filled <= output.count, "RowDiff: more rows than fingerprint slots")
-                batch(UnsafeBufferPointer(rebasing: block[0..<filled]), as: type, seed: seed,
-                      into: UnsafeMutableBufferPointer(rebasing: output[written..<written + filled]))
+                batch(
+                    UnsafeBufferPointer(rebasing: block[0..<filled]), as: type, seed: seed,
+                    into: UnsafeMutableBufferPointer(rebasing: output[written..<written + filled]))
                 block.baseAddress!.deinitialize(count: filled)
                 written += filled
                 filled = 0
@@ -221,8 +232,10 @@ extension IdentityFingerprints {
     @usableFromInline static let printBlock = 64
 
     @inlinable
-    static func batch<ID>(_ ids: UnsafeBufferPointer<ID>, as type: any Fingerprintable.Type, seed: UInt64,
-                          into output: UnsafeMutableBufferPointer<UInt64>) {
+    static func batch<ID>(
+        _ ids: UnsafeBufferPointer<ID>, as type: any Fingerprintable.Type, seed: UInt64,
+        into output: UnsafeMutableBufferPointer<UInt64>
+    ) {
         func run<F: Fingerprintable>(_: F.Type) {
             // ID is F (the caller's cast succeeded): the same memory, seen as what it is.
             ids.withMemoryRebound(to: F.self) { F.fingerprints(of: $0, seed: seed, into: output) }

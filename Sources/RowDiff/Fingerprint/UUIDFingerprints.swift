@@ -41,8 +41,9 @@ enum UUIDFingerprints {
     /// - Complexity: O(1).
     @inlinable @inline(__always)
     static func hash(_ bytes: UnsafeRawBufferPointer, seed: UInt64) -> UInt64 {
-        hash(low: UInt64(littleEndian: bytes.loadUnaligned(as: UInt64.self)),
-             high: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self)), seed: seed)
+        hash(
+            low: UInt64(littleEndian: bytes.loadUnaligned(as: UInt64.self)),
+            high: UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: 8, as: UInt64.self)), seed: seed)
     }
 
     /// The fingerprint of `uuid` under `seed` (`hash` of its bytes).
@@ -72,10 +73,13 @@ enum UUIDFingerprints {
     /// - Precondition: `Row.DiffIdentity` is `UUID`, and `matchesCore`.
     /// - Complexity: O(range.count).
     @inlinable
-    static func write<Row: Diffable>(_ rows: UnsafeBufferPointer<Row>, _ range: Range<Int>, seed: UInt64, mask: UInt64,
-                                     into output: UnsafeMutableBufferPointer<UInt64>) {
-        precondition(Row.DiffIdentity.self == UUID.self && output.count >= range.count
-                        && range.lowerBound >= 0 && range.upperBound <= rows.count, "RowDiff: UUID rows expected")
+    static func write<Row: Diffable>(
+        _ rows: UnsafeBufferPointer<Row>, _ range: Range<Int>, seed: UInt64, mask: UInt64,
+        into output: UnsafeMutableBufferPointer<UInt64>
+    ) {
+        precondition(
+            Row.DiffIdentity.self == UUID.self && output.count >= range.count
+                && range.lowerBound >= 0 && range.upperBound <= rows.count, "RowDiff: UUID rows expected")
         guard !range.isEmpty, let base = rows.baseAddress, let print = output.baseAddress else { return }
         // Without a mask (every diff but the collision tests), the masking step compiles away.
         if mask == .max {
@@ -89,8 +93,10 @@ enum UUIDFingerprints {
     /// bounds and an overflow check per row), two rows a step: the hash is a dozen instructions,
     /// so the loop's own three were a fifth of the work.
     @inlinable @inline(__always)
-    static func walk<Row: Diffable>(from start: UnsafePointer<Row>, to end: UnsafePointer<Row>, seed: UInt64,
-                                    mask: UInt64, into output: UnsafeMutablePointer<UInt64>) {
+    static func walk<Row: Diffable>(
+        from start: UnsafePointer<Row>, to end: UnsafePointer<Row>, seed: UInt64,
+        mask: UInt64, into output: UnsafeMutablePointer<UInt64>
+    ) {
         var row = start, print = output
         if (end - start) & 1 == 1 {
             print.pointee = of(row, seed: seed) & mask

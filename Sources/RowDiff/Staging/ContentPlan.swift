@@ -24,41 +24,44 @@ struct ContentPlan {
         // other lists are appended to.
         var others: [Move<ItemPath>] = [], ofReloaded: [Move<ItemPath>] = []
         let count = changes.itemUpdates.count
-        let main = count == 0 ? [] : [Move<ItemPath>](unsafeUninitializedCapacity: count) { buffer, written in
-            var next = buffer.baseAddress!
-            // Consecutive updates mostly share their old and their new section: each side's rows
-            // are fetched again only when its section changes, not twice per update.
-            var oldSection = -1, newSection = -1
-            var oldRows: [Section.Row] = [], newRows: [Section.Row] = []
-            changes.itemUpdates.withUnsafeBufferPointer { updates in
-                for update in updates {
-                    if !reloaded.isEmpty && reloaded[update.from.section] {
-                        ofReloaded.append(update)
-                        continue
-                    }
-                    guard style == .reconfigure else {
-                        next.initialize(to: update)
-                        next += 1
-                        continue
-                    }
-                    if update.from.section != oldSection {
-                        oldSection = update.from.section
-                        oldRows = old[oldSection].rows
-                    }
-                    if update.to.section != newSection {
-                        newSection = update.to.section
-                        newRows = new[newSection].rows
-                    }
-                    if Self.reconfigures(oldRows[update.from.item], to: newRows[update.to.item]) {
-                        next.initialize(to: update)
-                        next += 1
-                    } else {
-                        others.append(update)
+        let main =
+            count == 0
+            ? []
+            : [Move<ItemPath>](unsafeUninitializedCapacity: count) { buffer, written in
+                var next = buffer.baseAddress!
+                // Consecutive updates mostly share their old and their new section: each side's rows
+                // are fetched again only when its section changes, not twice per update.
+                var oldSection = -1, newSection = -1
+                var oldRows: [Section.Row] = [], newRows: [Section.Row] = []
+                changes.itemUpdates.withUnsafeBufferPointer { updates in
+                    for update in updates {
+                        if !reloaded.isEmpty && reloaded[update.from.section] {
+                            ofReloaded.append(update)
+                            continue
+                        }
+                        guard style == .reconfigure else {
+                            next.initialize(to: update)
+                            next += 1
+                            continue
+                        }
+                        if update.from.section != oldSection {
+                            oldSection = update.from.section
+                            oldRows = old[oldSection].rows
+                        }
+                        if update.to.section != newSection {
+                            newSection = update.to.section
+                            newRows = new[newSection].rows
+                        }
+                        if Self.reconfigures(oldRows[update.from.item], to: newRows[update.to.item]) {
+                            next.initialize(to: update)
+                            next += 1
+                        } else {
+                            others.append(update)
+                        }
                     }
                 }
+                written = next - buffer.baseAddress!
             }
-            written = next - buffer.baseAddress!
-        }
         if style == .reconfigure {
             reconfigures = main
             reloads = others

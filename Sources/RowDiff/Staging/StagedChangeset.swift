@@ -57,8 +57,8 @@
 /// ```swift
 /// for stage in StagedChangeset(from: sections, to: new) {
 ///     // In an app, these two lines run inside tableView.performBatchUpdates { ... }:
-///     sections = stage.data         // install this stage's model first,
-///     batches.append(stage.update)  // then apply its deletes, inserts, moves and reloads
+///     sections = stage.data // install this stage's model first,
+///     batches.append(stage.update) // then apply its deletes, inserts, moves and reloads
 /// }
 /// ```
 ///

@@ -5,28 +5,35 @@ extension Stager {
     /// none: the old rows); it is called only when the structure takes two batches.
     /// - Complexity: O(S + C log C).
     @inlinable
-    static func appendStructuralStages(_ diff: SectionedDiff<Section>, currentRows: () -> [[Section.Row]]?,
-                                       to stages: inout [Stage]) {
+    static func appendStructuralStages(
+        _ diff: SectionedDiff<Section>, currentRows: () -> [[Section.Row]]?,
+        to stages: inout [Stage]
+    ) {
         // Read in place: binding `diff.changeset` to a constant would copy its eight arrays.
         // Rows of deleted and inserted sections are implicit: UIKit drops them, the section carries
         // them. Without such sections the lists are taken as they are (no set, no copy).
         var rowDeletes = diff.changeset.itemDeletes, rowInserts = diff.changeset.itemInserts
         if !diff.changeset.sectionDeletes.isEmpty {
-            rowDeletes = rows(rowDeletes, outside: diff.changeset.sectionDeletes, sectionCount: diff.old.count,
-                              rowCounts: { diff.old[$0].rows.count })
+            rowDeletes = rows(
+                rowDeletes, outside: diff.changeset.sectionDeletes, sectionCount: diff.old.count,
+                rowCounts: { diff.old[$0].rows.count })
         }
         if !diff.changeset.sectionInserts.isEmpty {
-            rowInserts = rows(rowInserts, outside: diff.changeset.sectionInserts, sectionCount: diff.new.count,
-                              rowCounts: { diff.new[$0].rows.count })
+            rowInserts = rows(
+                rowInserts, outside: diff.changeset.sectionInserts, sectionCount: diff.new.count,
+                rowCounts: { diff.new[$0].rows.count })
         }
         let rowMoves = diff.changeset.itemMoves
-        let sectionOps = !(diff.changeset.sectionDeletes.isEmpty && diff.changeset.sectionInserts.isEmpty
+        let sectionOps =
+            !(diff.changeset.sectionDeletes.isEmpty && diff.changeset.sectionInserts.isEmpty
             && diff.changeset.sectionMoves.isEmpty)
         let rowOps = !(rowDeletes.isEmpty && rowInserts.isEmpty && rowMoves.isEmpty)
         guard sectionOps || rowOps else { return }
 
-        if !touchesMovingSection(diff.changeset.sectionMoves, oldCount: diff.old.count, newCount: diff.new.count,
-                                 rowDeletes, rowInserts, rowMoves) {
+        if !touchesMovingSection(
+            diff.changeset.sectionMoves, oldCount: diff.old.count, newCount: diff.new.count,
+            rowDeletes, rowInserts, rowMoves)
+        {
             let update = BatchUpdate(
                 sectionDeletes: diff.changeset.sectionDeletes, sectionInserts: diff.changeset.sectionInserts,
                 sectionMoves: diff.changeset.sectionMoves, itemDeletes: rowDeletes, itemInserts: rowInserts, itemMoves: rowMoves)
@@ -71,8 +78,10 @@ extension Stager {
     /// from a copy first copied every path, the rows of whole deleted sections included.
     /// - Complexity: O(paths + sectionCount).
     @inlinable
-    static func rows(_ paths: [ItemPath], outside sections: [Int], sectionCount: Int,
-                     rowCounts: (Int) -> Int) -> [ItemPath] {
+    static func rows(
+        _ paths: [ItemPath], outside sections: [Int], sectionCount: Int,
+        rowCounts: (Int) -> Int
+    ) -> [ItemPath] {
         let dropped = SectionFlags.marking(sections, count: sectionCount)
         var droppedRows = 0
         for section in sections { droppedRows += rowCounts(section) }
@@ -131,8 +140,10 @@ extension Stager {
     /// Whether a row operation touches a section that moves (S1). Nothing is built when no
     /// section moves (every flat list).
     @inlinable
-    static func touchesMovingSection(_ sectionMoves: [Move<Int>], oldCount: Int, newCount: Int, _ rowDeletes: [ItemPath],
-                                     _ rowInserts: [ItemPath], _ rowMoves: [Move<ItemPath>]) -> Bool {
+    static func touchesMovingSection(
+        _ sectionMoves: [Move<Int>], oldCount: Int, newCount: Int, _ rowDeletes: [ItemPath],
+        _ rowInserts: [ItemPath], _ rowMoves: [Move<ItemPath>]
+    ) -> Bool {
         guard !sectionMoves.isEmpty else { return false }
         let movingOld = SectionFlags.marking(sectionMoves.lazy.map(\.from), count: oldCount)
         let movingNew = SectionFlags.marking(sectionMoves.lazy.map(\.to), count: newCount)

@@ -21,8 +21,10 @@ enum Stager<Section: DiffableSection> {
     /// pass other thresholds).
     /// - Complexity: O(S + R + C log C).
     @inlinable
-    static func stages(_ diff: SectionedDiff<Section>, style: StagedChangeset<Section>.UpdateStyle,
-                       parallelCopyRows: Int = parallelCopyRows) -> [Stage] {
+    static func stages(
+        _ diff: SectionedDiff<Section>, style: StagedChangeset<Section>.UpdateStyle,
+        parallelCopyRows: Int = parallelCopyRows
+    ) -> [Stage] {
         var stages: [Stage] = []
         // The content stages and their model exist only when something was updated.
         var currentRows: [[Section.Row]]?
@@ -30,7 +32,8 @@ enum Stager<Section: DiffableSection> {
             var model = CurrentModel(diff.old)
             let (plan, installed) = model.copyingUpdatedSections(
                 diff.changeset.itemUpdates, rowCount: diff.oldRowStart.total, parallelFrom: parallelCopyRows,
-                reconfiguring: style == .reconfigure ? diff : nil) {
+                reconfiguring: style == .reconfigure ? diff : nil
+            ) {
                 ContentPlan(diff.changeset, old: diff.old, new: diff.new, style: style)
             }
             if let stage = model.reconfigureStage(plan, diff, installed: installed) { stages.append(stage) }
@@ -66,9 +69,10 @@ enum Stager<Section: DiffableSection> {
                 plan.rowsOfReloadedSections.forEach(take)
                 for update in plan.sectionReloads { sources[update.from] = diff.new[update.to] }
                 let patch = ContentPatch(base: diff.old, rows: rows, sectionSources: sources)
-                stages.append(Stage(
-                    update: BatchUpdate(sectionReloads: plan.sectionReloads.map { $0.from }, itemReloads: plan.reloads.map { $0.from }),
-                    content: .patch(patch)))
+                stages.append(
+                    Stage(
+                        update: BatchUpdate(sectionReloads: plan.sectionReloads.map { $0.from }, itemReloads: plan.reloads.map { $0.from }),
+                        content: .patch(patch)))
                 last = patch
             }
         }
@@ -170,9 +174,11 @@ struct CurrentModel<Section: DiffableSection> {
     /// the sections from it on. A flat list's one section stays the helper's.
     /// - Complexity: O(S + U) plus the copies, for U updates.
     @inlinable
-    mutating func copyingUpdatedSections<T>(_ updates: [Move<ItemPath>], rowCount total: Int, parallelFrom threshold: Int,
-                                            reconfiguring diff: SectionedDiff<Section>? = nil,
-                                            while work: () -> T) -> (result: T, installed: Bool) {
+    mutating func copyingUpdatedSections<T>(
+        _ updates: [Move<ItemPath>], rowCount total: Int, parallelFrom threshold: Int,
+        reconfiguring diff: SectionedDiff<Section>? = nil,
+        while work: () -> T
+    ) -> (result: T, installed: Bool) {
         // Fewer old rows than the threshold: nothing to count (and no flags allocated).
         guard !updates.isEmpty && !rows.isEmpty && total >= threshold else { return (work(), false) }
         let touched = SectionFlags.marking(updates.lazy.map(\.from.section), count: rows.count)
@@ -198,11 +204,13 @@ struct CurrentModel<Section: DiffableSection> {
                     sections[section].withUnsafeMutableBufferPointer { _ in }
                 }
             }
-            let (result, _) = ParallelWork.both(parallel: true, {
-                let result = work()
-                copy(cut..<sections.count)
-                return result
-            }, { copy(0..<cut) })
+            let (result, _) = ParallelWork.both(
+                parallel: true,
+                {
+                    let result = work()
+                    copy(cut..<sections.count)
+                    return result
+                }, { copy(0..<cut) })
             return (result, diff != nil)
         }
     }
@@ -235,8 +243,10 @@ struct CurrentModel<Section: DiffableSection> {
     /// section): each run is written through one buffer.
     /// - Complexity: O(U) for U updates.
     @inlinable
-    static func installReconfigures(_ updates: [Move<ItemPath>], into sections: UnsafeMutableBufferPointer<[Section.Row]>,
-                                    _ new: [Section], reloaded: [Bool], sections share: Range<Int>) {
+    static func installReconfigures(
+        _ updates: [Move<ItemPath>], into sections: UnsafeMutableBufferPointer<[Section.Row]>,
+        _ new: [Section], reloaded: [Bool], sections share: Range<Int>
+    ) {
         updates.withUnsafeBufferPointer { updates in
             var index = 0
             // The new section's rows are fetched again only when the new section changes.

@@ -52,24 +52,29 @@ enum BenchChart {
                 guard let result = workload.engines.first(where: { $0.engine == engine.rawValue }) else { continue }
                 guard let median = result.medianMs else {
                     // Not run: a hollow marker at the floor, explained in the tooltip.
-                    svg += "<text x=\"\(f(x + barWidth / 2))\" y=\"\(f(top + plotHeight - 4))\" text-anchor=\"middle\" "
+                    svg +=
+                        "<text x=\"\(f(x + barWidth / 2))\" y=\"\(f(top + plotHeight - 4))\" text-anchor=\"middle\" "
                         + "fill=\"#999\"><title>\(escape(engine.label)): \(escape(result.skipped ?? "not run"))</title>×</text>\n"
                     continue
                 }
                 let barTop = y(median)
-                svg += "<rect x=\"\(f(x))\" y=\"\(f(barTop))\" width=\"\(f(barWidth))\" height=\"\(f(top + plotHeight - barTop))\" "
+                svg +=
+                    "<rect x=\"\(f(x))\" y=\"\(f(barTop))\" width=\"\(f(barWidth))\" height=\"\(f(top + plotHeight - barTop))\" "
                     + "fill=\"\(colors[engine]!)\"><title>\(escape(engine.label)) on \(escape(workload.name)): median "
                     + "\(label(ms: median)), moves \(result.moves ?? 0) (minimum \(workload.minimumMoves))</title></rect>\n"
                 if let minMs = result.minMs, let maxMs = result.maxMs {
-                    svg += "<line x1=\"\(f(x + barWidth / 2))\" x2=\"\(f(x + barWidth / 2))\" y1=\"\(f(y(minMs)))\" "
+                    svg +=
+                        "<line x1=\"\(f(x + barWidth / 2))\" x2=\"\(f(x + barWidth / 2))\" y1=\"\(f(y(minMs)))\" "
                         + "y2=\"\(f(y(maxMs)))\" stroke=\"black\" stroke-width=\"1\"/>\n"
                 }
             }
             let labelX = groupX + groupWidth / 2, labelY = top + plotHeight + 12
             svg += "<text transform=\"translate(\(f(labelX)) \(f(labelY))) rotate(40)\">\(escape(workload.name))</text>\n"
         }
-        svg += "<line x1=\"\(f(left))\" x2=\"\(f(width - 20))\" y1=\"\(f(top + plotHeight))\" y2=\"\(f(top + plotHeight))\" stroke=\"black\"/>\n"
-        svg += "<text x=\"\(f(left))\" y=\"\(f(height - 10))\" fill=\"#666\">× = not run (hover for the reason: too slow, or a flat-only engine on a sectioned workload)</text>\n"
+        svg +=
+            "<line x1=\"\(f(left))\" x2=\"\(f(width - 20))\" y1=\"\(f(top + plotHeight))\" y2=\"\(f(top + plotHeight))\" stroke=\"black\"/>\n"
+        svg +=
+            "<text x=\"\(f(left))\" y=\"\(f(height - 10))\" fill=\"#666\">× = not run (hover for the reason: too slow, or a flat-only engine on a sectioned workload)</text>\n"
         svg += "</svg>\n"
         return svg
     }

@@ -26,19 +26,29 @@ struct BenchCommand: ParsableCommand {
     @Option(help: "Timed runs per engine and workload (default 10; 3 with --quick).")
     var runs: Int?
 
-    @Option(name: .customLong("only"), help: "Run only these workloads (repeatable). Names: \(WorkloadCatalog.names.joined(separator: ", ")).")
+    @Option(
+        name: .customLong("only"), help: "Run only these workloads (repeatable). Names: \(WorkloadCatalog.names.joined(separator: ", ")).")
     var only: [String] = []
 
-    @Option(name: .customLong("engine"),
-            help: "Run only these engines (repeatable): \(BenchEngine.allCases.map(\.rawValue).joined(separator: ", ")). With one --only, the first (cold) run is the process's first diff.")
+    @Option(
+        name: .customLong("engine"),
+        help:
+            "Run only these engines (repeatable): \(BenchEngine.allCases.map(\.rawValue).joined(separator: ", ")). With one --only, the first (cold) run is the process's first diff."
+    )
     var engineNames: [String] = []
 
-    @Flag(name: .customLong("datasources"),
-          help: "Run the data-source section (render-100k-1pct, key lookups); alone unless --only names workloads too. Runs by default without --only.")
+    @Flag(
+        name: .customLong("datasources"),
+        help:
+            "Run the data-source section (render-100k-1pct, key lookups); alone unless --only names workloads too. Runs by default without --only."
+    )
     var dataSources = false
 
-    @Flag(name: .customLong("soak"),
-          help: "Run only the owner soak: a ListController on a viewport stand-in through many renders and user actions; checks every render and the resident memory (growth < 2 MB after warm-up).")
+    @Flag(
+        name: .customLong("soak"),
+        help:
+            "Run only the owner soak: a ListController on a viewport stand-in through many renders and user actions; checks every render and the resident memory (growth < 2 MB after warm-up)."
+    )
     var soak = false
 
     @Option(name: .customLong("soak-renders"), help: "Renders in the soak (default 5,000).")
@@ -47,12 +57,16 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .customLong("svg"), help: "Also write a bar chart (SVG) of the medians to this file.")
     var svgPath: String?
 
-    @Flag(name: .customLong("cpu-time"),
-          help: "Time the engines by the thread's CPU time (page faults included, waiting for a busy core not): for shared machines.")
+    @Flag(
+        name: .customLong("cpu-time"),
+        help: "Time the engines by the thread's CPU time (page faults included, waiting for a busy core not): for shared machines.")
     var cpuTime = false
 
-    @Option(name: .customLong("parallel-threshold"),
-            help: "Rows (old plus new) from which the typed engine uses two cores (default: the library's); a huge value keeps it serial, 0 always parallel.")
+    @Option(
+        name: .customLong("parallel-threshold"),
+        help:
+            "Rows (old plus new) from which the typed engine uses two cores (default: the library's); a huge value keeps it serial, 0 always parallel."
+    )
     var parallelThreshold: Int?
 
     @Flag(help: "Skip the peak-memory measurement.")
@@ -81,8 +95,9 @@ struct BenchCommand: ParsableCommand {
 
     func run() throws {
         if BenchRunner.isDebugBuild {
-            Self.writeError("rowdiff bench: warning: this is a debug build; times are meaningless. "
-                            + "Build with `swift build -c release` and run .build/release/rowdiff bench.")
+            Self.writeError(
+                "rowdiff bench: warning: this is a debug build; times are meaningless. "
+                    + "Build with `swift build -c release` and run .build/release/rowdiff bench.")
         }
         print(try output(), terminator: "")
     }

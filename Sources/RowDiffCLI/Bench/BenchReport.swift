@@ -13,8 +13,9 @@ struct BenchReport: Codable, Sendable {
         static var current: Machine {
             var cpu = "unknown CPU"
             if let info = PeakMemory.procText("/proc/cpuinfo"),
-               let line = info.split(separator: "\n").first(where: { $0.hasPrefix("model name") }),
-               let colon = line.firstIndex(of: ":") {
+                let line = info.split(separator: "\n").first(where: { $0.hasPrefix("model name") }),
+                let colon = line.firstIndex(of: ":")
+            {
                 cpu = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
             }
             #if os(Linux)
@@ -79,11 +80,13 @@ struct BenchReport: Codable, Sendable {
 extension BenchReport {
     /// A human-readable table, one block per workload.
     var table: String {
-        var out = "rowdiff bench — \(machine.description), \(date), \(build) build, "
+        var out =
+            "rowdiff bench — \(machine.description), \(date), \(build) build, "
             + "\(timedRuns) timed runs after \(warmupRuns) warm-up\(warmupRuns == 1 ? "" : "s")"
             + (scale == 1 ? "" : ", scale \(scale)") + "\n"
         if build == "debug" { out += "WARNING: debug build: times are meaningless; build with -c release\n" }
-        out += "times in ms; cold: the engine's first run on the workload (fresh memory); cold pages: pages it wrote "
+        out +=
+            "times in ms; cold: the engine's first run on the workload (fresh memory); cold pages: pages it wrote "
             + "for the first time (page faults); moves: emitted (minimum); memory: \(memoryMethod)\n"
         let header = ["engine", "median", "min", "max", "cold", "cold/median", "cold pages", "×fastest", "moves", "peak mem"]
         for workload in workloads {
@@ -96,9 +99,11 @@ extension BenchReport {
                 }
                 let moves = e.moves.map { "\(WorkloadCatalog.n($0)) (\(WorkloadCatalog.n(workload.minimumMoves)))" } ?? "-"
                 let coldRatio = e.coldMs.flatMap { cold in e.medianMs.map { String(format: "%.2f", cold / $0) } } ?? "-"
-                rows.append([e.label, ms(e.medianMs), ms(e.minMs), ms(e.maxMs), ms(e.coldMs), coldRatio,
-                             e.coldPageFaults.map { WorkloadCatalog.n($0) } ?? "-",
-                             e.ratioToFastest.map { String(format: "%.1f", $0) } ?? "-", moves, e.peakMemoryBytes.map(Self.megabytes) ?? "n/a"])
+                rows.append([
+                    e.label, ms(e.medianMs), ms(e.minMs), ms(e.maxMs), ms(e.coldMs), coldRatio,
+                    e.coldPageFaults.map { WorkloadCatalog.n($0) } ?? "-",
+                    e.ratioToFastest.map { String(format: "%.1f", $0) } ?? "-", moves, e.peakMemoryBytes.map(Self.megabytes) ?? "n/a",
+                ])
             }
             out += Self.align(rows, rightAligned: [1, 2, 3, 4, 5, 6, 7, 8, 9])
         }

@@ -38,7 +38,8 @@ struct BenchRunner {
             if let parallelRowThreshold { prepared.typedOptions.benchParallelRowThreshold = parallelRowThreshold }
             results.append(measure(prepared, step: step))
         }
-        let dataSources = runsDataSources
+        let dataSources =
+            runsDataSources
             ? DataSourceBench(warmupRuns: warmupRuns, timedRuns: timedRuns, scale: scale, progress: progress).run() : nil
         return BenchReport(
             machine: .current, date: ISO8601DateFormatter().string(from: Date()), build: Self.isDebugBuild ? "debug" : "release",

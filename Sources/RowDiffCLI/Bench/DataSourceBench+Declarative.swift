@@ -125,7 +125,9 @@ extension DataSourceBench {
 
     /// Both declarative measurements on the main actor. Tests call it with small sizes.
     @MainActor
-    static func measureDeclarative(rows: Int, streamRows: Int, seconds: Double, runs: Int, warmups: Int) async -> DataSourceReport.Declarative {
+    static func measureDeclarative(
+        rows: Int, streamRows: Int, seconds: Double, runs: Int, warmups: Int
+    ) async -> DataSourceReport.Declarative {
         var built = 0
         let host = BenchListHost(visibleRows: 20)
         let updater = ListUpdater<Int, Int, BenchItem>(host: host) { row, actions in
@@ -136,10 +138,12 @@ extension DataSourceBench {
         }
         let sectionCount = 10
         var sections = (0..<sectionCount).map { section in
-            ListViewSection(id: section, items: (0..<max(1, rows / sectionCount)).map { item in
-                let id = section * rows + item
-                return BenchItem(id: id, title: "item \(id)", revision: 0)
-            })
+            ListViewSection(
+                id: section,
+                items: (0..<max(1, rows / sectionCount)).map { item in
+                    let id = section * rows + item
+                    return BenchItem(id: id, title: "item \(id)", revision: 0)
+                })
         }
         updater.update(sections)
         await updater.owner.renderer.waitUntilIdle()
@@ -165,7 +169,8 @@ extension DataSourceBench {
         let updateStat = DataSourceReport.Stat(updates)
         let stream = await measureStream(rows: streamRows, seconds: seconds)
         return DataSourceReport.Declarative(
-            rows: total, changedRows: changed, updateMs: updateStat, onScreenMs: DataSourceReport.Stat(onScreen), targetMs: declarativeTargetMs,
+            rows: total, changedRows: changed, updateMs: updateStat, onScreenMs: DataSourceReport.Stat(onScreen),
+            targetMs: declarativeTargetMs,
             meetsTarget: updateStat.median <= declarativeTargetMs, rowContentBuilt: built, stream: stream)
     }
 
@@ -198,7 +203,8 @@ extension DataSourceBench {
             perFrame = max(perFrame, updater.owner.renderer.appliedRenderCount - rendersAtFrame)
         }
         await updater.owner.renderer.waitUntilIdle()
-        let shown = updater.owner.dataSource.sections.map { $0.rows.map(\.id) } == [items.map(\.id)]
+        let shown =
+            updater.owner.dataSource.sections.map { $0.rows.map(\.id) } == [items.map(\.id)]
             && zip(updater.owner.dataSource.sections[0].rows, updater.sections[0].rows).allSatisfy { $0.version == $1.version }
         return DataSourceReport.Stream(
             rows: items.count, seconds: seconds, updates: frames, renderRequests: updater.renderRequestCount - requestsBefore,
@@ -220,15 +226,19 @@ extension DataSourceReport.Declarative {
             v < 1 ? String(format: "%.3f", v) : v < 100 ? String(format: "%.2f", v) : String(format: "%.0f", v)
         }
         let d = declarative, st = declarative.stream
-        var out = "\ndeclarative updates (RowDiffSwiftUI's path, ListUpdater): \(WorkloadCatalog.n(d.rows)) Identifiable items, "
+        var out =
+            "\ndeclarative updates (RowDiffSwiftUI's path, ListUpdater): \(WorkloadCatalog.n(d.rows)) Identifiable items, "
             + "\(WorkloadCatalog.n(d.changedRows)) changed per value; a view showing 20 rows\n"
         var rows = [["step (ms)", "median", "min", "max", "target"]]
-        rows.append(["new value → render request (main thread)", ms(d.updateMs.median), ms(d.updateMs.min), ms(d.updateMs.max),
-                     d.meetsTarget ? "≤ \(ms(d.targetMs)) ✓" : "≤ \(ms(d.targetMs)) ✗ MISSED"])
+        rows.append([
+            "new value → render request (main thread)", ms(d.updateMs.median), ms(d.updateMs.min), ms(d.updateMs.max),
+            d.meetsTarget ? "≤ \(ms(d.targetMs)) ✓" : "≤ \(ms(d.targetMs)) ✗ MISSED",
+        ])
         rows.append(["new value → on screen", ms(d.onScreenMs.median), ms(d.onScreenMs.min), ms(d.onScreenMs.max), ""])
         out += BenchReport.align(rows, rightAligned: [1, 2, 3])
         out += "  row content built in those updates: \(d.rowContentBuilt) (the changed rows on screen only)\n"
-        out += "\n60 updates a second for \(ms(st.seconds)) s on \(WorkloadCatalog.n(st.rows)) items (a rename and a move each): "
+        out +=
+            "\n60 updates a second for \(ms(st.seconds)) s on \(WorkloadCatalog.n(st.rows)) items (a rename and a move each): "
             + "\(st.updates) values, \(st.renderRequests) render requests, \(st.appliedRenders) renders applied, "
             + "at most \(st.maximumRendersPerFrame) per frame, \(st.reloads) reloads (target 0), last state shown: "
             + "\(st.lastStateShown ? "yes" : "NO"); update ms median \(ms(st.updateMs.median)), max \(ms(st.updateMs.max))\n"

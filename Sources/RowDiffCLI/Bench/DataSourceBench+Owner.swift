@@ -79,8 +79,10 @@ extension DataSourceBench {
         var owners: [DataSourceReport.OwnerRender] = []
         for (i, collection) in [false, true].enumerated() {
             progress?("[data sources owner \(i + 1)/2] ListController on a viewport \(collection ? "collection" : "table") view")
-            owners.append(await Self.measureOwner(collection: collection, old: old, new: new, changedRows: edit.total,
-                                                  warmups: warmupRuns, runs: timedRuns))
+            owners.append(
+                await Self.measureOwner(
+                    collection: collection, old: old, new: new, changedRows: edit.total,
+                    warmups: warmupRuns, runs: timedRuns))
         }
         return owners
     }
@@ -88,12 +90,18 @@ extension DataSourceBench {
     /// The workload's rows as typed rows whose cells count their configurations.
     static func countedModel(_ spec: [[RowSpec]]) -> [KeyedSection] {
         spec.enumerated().map { s, rows in
-            KeyedSection(key: "section-\(s)", rows: rows.map { spec in
-                let state = MessageState(title: "Message \(spec.id)", revision: spec.revision, unread: spec.id % 3 == 0)
-                return spec.alternateKind
-                    ? KeyedRow(key: "item-\(spec.id)", cell: CountedBannerCell.self, state: state) { _, _ in CountedMessageCell.configurations += 1 }
-                    : KeyedRow(key: "item-\(spec.id)", cell: CountedMessageCell.self, state: state) { _, _ in CountedMessageCell.configurations += 1 }
-            }, headerTitle: "Section \(s)")
+            KeyedSection(
+                key: "section-\(s)",
+                rows: rows.map { spec in
+                    let state = MessageState(title: "Message \(spec.id)", revision: spec.revision, unread: spec.id % 3 == 0)
+                    return spec.alternateKind
+                        ? KeyedRow(key: "item-\(spec.id)", cell: CountedBannerCell.self, state: state) { _, _ in
+                            CountedMessageCell.configurations += 1
+                        }
+                        : KeyedRow(key: "item-\(spec.id)", cell: CountedMessageCell.self, state: state) { _, _ in
+                            CountedMessageCell.configurations += 1
+                        }
+                }, headerTitle: "Section \(s)")
         }
     }
 
@@ -101,7 +109,8 @@ extension DataSourceBench {
     static func measureOwner(
         collection: Bool, old: [KeyedSection], new: [KeyedSection], changedRows: Int, warmups: Int, runs: Int
     ) async -> DataSourceReport.OwnerRender {
-        let view: StandInListView = collection
+        let view: StandInListView =
+            collection
             ? StandInCollectionView(viewportHeight: ownerViewportHeight) : StandInTableView(viewportHeight: ownerViewportHeight)
         view.modelCheck = .countsAndVisibleRows
         view.maximumRecordedBatches = 16
@@ -168,17 +177,25 @@ extension DataSourceReport {
         func ms(_ v: Double) -> String {
             v < 1 ? String(format: "%.3f", v) : v < 100 ? String(format: "%.2f", v) : String(format: "%.0f", v)
         }
-        var out = "\nowner (GitHub issue 28): ListController rendering \(WorkloadCatalog.n(first.rows)) typed rows in \(first.sections) "
+        var out =
+            "\nowner (GitHub issue 28): ListController rendering \(WorkloadCatalog.n(first.rows)) typed rows in \(first.sections) "
             + "sections, \(WorkloadCatalog.n(first.changedRows)) changed per render (\(WorkloadCatalog.n(first.changeCount)) changes; "
             + "\(first.decision)), on a viewport stand-in (\(Int(first.viewportHeight)) points, \(first.visibleRows) rows visible, "
             + "mid-list; checks: row counts and visible rows); \(first.timedRuns) timed renders after \(first.warmupRuns) warm-up\(first.warmupRuns == 1 ? "" : "s")\n"
-        var rows = [["view", "main thread ms (median, min–max)", "request → completion ms", "cells configured (max)", "bound (visible + changed visible)",
-                     "height calls", "views made", "problems"]]
+        var rows = [
+            [
+                "view", "main thread ms (median, min–max)", "request → completion ms", "cells configured (max)",
+                "bound (visible + changed visible)",
+                "height calls", "views made", "problems",
+            ]
+        ]
         for owner in owners {
-            rows.append([owner.view, "\(ms(owner.mainThreadMs.median)) (\(ms(owner.mainThreadMs.min))–\(ms(owner.mainThreadMs.max)))",
-                         "\(ms(owner.requestToCompletionMs.median)) (\(ms(owner.requestToCompletionMs.min))–\(ms(owner.requestToCompletionMs.max)))",
-                         "\(owner.maximumCellsConfigured)", "\(owner.maximumConfigureBound)\(owner.withinBound ? " ✓" : " ✗ EXCEEDED")",
-                         "\(owner.heightCalls)\(owner.explicitRowHeights ? " (explicit heights)" : "")", "\(owner.viewsMade)", "\(owner.problems)"])
+            rows.append([
+                owner.view, "\(ms(owner.mainThreadMs.median)) (\(ms(owner.mainThreadMs.min))–\(ms(owner.mainThreadMs.max)))",
+                "\(ms(owner.requestToCompletionMs.median)) (\(ms(owner.requestToCompletionMs.min))–\(ms(owner.requestToCompletionMs.max)))",
+                "\(owner.maximumCellsConfigured)", "\(owner.maximumConfigureBound)\(owner.withinBound ? " ✓" : " ✗ EXCEEDED")",
+                "\(owner.heightCalls)\(owner.explicitRowHeights ? " (explicit heights)" : "")", "\(owner.viewsMade)", "\(owner.problems)",
+            ])
         }
         out += BenchReport.align(rows, rightAligned: [2, 3, 5, 6, 7])
         return out

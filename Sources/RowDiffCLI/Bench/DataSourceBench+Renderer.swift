@@ -165,8 +165,11 @@ extension DataSourceBench {
             renders = max(renders, renderer.appliedRenderCount - appliedBefore)
             reloads = max(reloads, target.reloads - reloadsBefore)
             let last = states.last!
-            shown = shown && completed == count && dataSource.sections.map(\.rows.count) == last.map(\.rows.count)
-                && zip(dataSource.sections, last).allSatisfy { zip($0.rows, $1.rows).allSatisfy { $0.key == $1.key && $0.isContentEqual(to: $1) } }
+            shown =
+                shown && completed == count && dataSource.sections.map(\.rows.count) == last.map(\.rows.count)
+                && zip(dataSource.sections, last).allSatisfy {
+                    zip($0.rows, $1.rows).allSatisfy { $0.key == $1.key && $0.isContentEqual(to: $1) }
+                }
         }
         return DataSourceReport.Burst(
             states: count, via: via, rows: rows, maximumRenders: renders, maximumReloads: reloads, settleMs: .init(settle),
@@ -174,7 +177,8 @@ extension DataSourceBench {
     }
 
     @MainActor
-    static func measureFirstLookup(old: [KeyedSection], new: [KeyedSection], warmups: Int, runs: Int) async -> DataSourceReport.FirstLookup {
+    static func measureFirstLookup(old: [KeyedSection], new: [KeyedSection], warmups: Int, runs: Int) async -> DataSourceReport.FirstLookup
+    {
         func measure(eager: Bool) async -> (lookups: [Double], renders: [Double], mainCpu: [Double]) {
             let renderer = ListRenderer(
                 dataSource: SectionedDataSource<KeyedSection>(), target: InstallingTarget(),
@@ -247,33 +251,42 @@ extension DataSourceReport {
         func ms(_ v: Double) -> String {
             v < 1 ? String(format: "%.3f", v) : v < 100 ? String(format: "%.2f", v) : String(format: "%.0f", v)
         }
-        var out = "\nrenderer bursts (GitHub issue 9): states of \(WorkloadCatalog.n(bursts.first?.rows ?? 0)) KeyedRows handed over "
+        var out =
+            "\nrenderer bursts (GitHub issue 9): states of \(WorkloadCatalog.n(bursts.first?.rows ?? 0)) KeyedRows handed over "
             + "at once, small edits each; applied renders and reloads per burst (worst run); target ≤ 2 renders, no reload\n"
         var rows = [["states", "via", "renders", "reloads", "settle ms (median)", "last state shown", "target"]]
         for burst in bursts {
-            rows.append(["\(burst.states)", burst.via == "bind" ? "bind(AsyncStream)" : "render × \(burst.states)",
-                         "\(burst.maximumRenders)", "\(burst.maximumReloads)", ms(burst.settleMs.median),
-                         burst.lastStateShown ? "yes" : "NO", burst.meetsTarget ? "✓" : "✗ MISSED"])
+            rows.append([
+                "\(burst.states)", burst.via == "bind" ? "bind(AsyncStream)" : "render × \(burst.states)",
+                "\(burst.maximumRenders)", "\(burst.maximumReloads)", ms(burst.settleMs.median),
+                burst.lastStateShown ? "yes" : "NO", burst.meetsTarget ? "✓" : "✗ MISSED",
+            ])
         }
         out += BenchReport.align(rows, rightAligned: [0, 2, 3, 4])
         out += "\nfirst key lookup after a render of \(WorkloadCatalog.n(firstLookup.rows)) rows (main-thread ms, median, min–max):\n"
         var lookup = [["lookup table", "median", "min", "max", "target"]]
-        lookup.append(["built in the render's background task (default)", ms(firstLookup.eagerMs.median), ms(firstLookup.eagerMs.min),
-                       ms(firstLookup.eagerMs.max),
-                       firstLookup.meetsTarget ? "≤ \(ms(firstLookup.targetMs)) ✓" : "≤ \(ms(firstLookup.targetMs)) ✗ MISSED"])
-        lookup.append(["built by the lookup (buildsLookupsEagerly: false)", ms(firstLookup.lazyMs.median), ms(firstLookup.lazyMs.min),
-                       ms(firstLookup.lazyMs.max), ""])
+        lookup.append([
+            "built in the render's background task (default)", ms(firstLookup.eagerMs.median), ms(firstLookup.eagerMs.min),
+            ms(firstLookup.eagerMs.max),
+            firstLookup.meetsTarget ? "≤ \(ms(firstLookup.targetMs)) ✓" : "≤ \(ms(firstLookup.targetMs)) ✗ MISSED",
+        ])
+        lookup.append([
+            "built by the lookup (buildsLookupsEagerly: false)", ms(firstLookup.lazyMs.median), ms(firstLookup.lazyMs.min),
+            ms(firstLookup.lazyMs.max), "",
+        ])
         out += BenchReport.align(lookup, rightAligned: [1, 2, 3])
         if let eager = firstLookup.eagerRenderMs, let lazy = firstLookup.lazyRenderMs {
             out += "the renders before those lookups, renderAndWait called to returned (ms, median, min–max):\n"
-            out += BenchReport.align([
-                ["render", "median", "min", "max"],
-                ["default (lookup table made in the background task)", ms(eager.median), ms(eager.min), ms(eager.max)],
-                ["buildsLookupsEagerly: false", ms(lazy.median), ms(lazy.min), ms(lazy.max)],
-            ], rightAligned: [1, 2, 3])
+            out += BenchReport.align(
+                [
+                    ["render", "median", "min", "max"],
+                    ["default (lookup table made in the background task)", ms(eager.median), ms(eager.min), ms(eager.max)],
+                    ["buildsLookupsEagerly: false", ms(lazy.median), ms(lazy.min), ms(lazy.max)],
+                ], rightAligned: [1, 2, 3])
         }
         if let cpu = firstLookup.eagerRenderMainThreadCpuMs {
-            out += "  main thread's CPU time in a default render (batches, installs, releases; the two states are kept, "
+            out +=
+                "  main thread's CPU time in a default render (batches, installs, releases; the two states are kept, "
                 + "so no row is freed): \(ms(cpu.median)) ms median (\(ms(cpu.min))–\(ms(cpu.max)))\n"
         }
         return out

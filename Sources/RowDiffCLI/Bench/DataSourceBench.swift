@@ -147,8 +147,9 @@ struct DataSourceBench {
     @MainActor
     private func measureAll() -> DataSourceReport {
         let render = measureRender(of: "KeyedRows", label: "1/\(Self.lookupSizes.count + 2)", Self.materialize)
-        let typedRender = measureRender(of: "typed rows (SectionModel<String, MessageRow>)", label: "2/\(Self.lookupSizes.count + 2)",
-                                        Self.materializeTyped)
+        let typedRender = measureRender(
+            of: "typed rows (SectionModel<String, MessageRow>)", label: "2/\(Self.lookupSizes.count + 2)",
+            Self.materializeTyped)
         let lookups = Self.lookupSizes.enumerated().map { i, size in
             progress?("[data sources \(i + 3)/\(Self.lookupSizes.count + 2)] key-lookups-\(BenchFormat.short(size))")
             return measureLookups(rows: s(size))
@@ -194,10 +195,13 @@ struct DataSourceBench {
 
     static func materializeTyped(_ spec: [[RowSpec]]) -> [SectionModel<String, MessageRow>] {
         spec.enumerated().map { s, rows in
-            SectionModel(model: "Section \(s)", items: rows.map {
-                MessageRow(id: $0.id, state: MessageState(title: "Message \($0.id)", revision: $0.revision, unread: $0.id % 3 == 0),
-                           banner: $0.alternateKind)
-            })
+            SectionModel(
+                model: "Section \(s)",
+                items: rows.map {
+                    MessageRow(
+                        id: $0.id, state: MessageState(title: "Message \($0.id)", revision: $0.revision, unread: $0.id % 3 == 0),
+                        banner: $0.alternateKind)
+                })
         }
     }
 
@@ -310,9 +314,12 @@ struct DataSourceBench {
             dataSource.install(new)
             dataSource.onChange?(.reloadAll)
             let end = clock.now
-            return (RenderRun(diff: ms(t1 - t0), stage: 0, swap: ms(end - t1), changeCount: changes,
-                              moves: diff.changeset.itemMoves.count, stages: 0, animated: false), end,
-                    Replaced(old: old, diff: diff, staged: nil))
+            return (
+                RenderRun(
+                    diff: ms(t1 - t0), stage: 0, swap: ms(end - t1), changeCount: changes,
+                    moves: diff.changeset.itemMoves.count, stages: 0, animated: false), end,
+                Replaced(old: old, diff: diff, staged: nil)
+            )
         }
         let staged = StagedChangeset(diff, updateStyle: options.prefersReconfigure ? .reconfigure : .reload, patchesContentStages: true)
         let t2 = clock.now
@@ -323,9 +330,12 @@ struct DataSourceBench {
         update.installRemaining()
         dataSource.onChange?(.staged(update))
         let t3 = clock.now
-        return (RenderRun(diff: ms(t1 - t0), stage: ms(t2 - t1), swap: ms(t3 - t2), changeCount: changes,
-                          moves: diff.changeset.itemMoves.count, stages: staged.stages.count, animated: true), t3,
-                Replaced(old: old, diff: diff, staged: staged))
+        return (
+            RenderRun(
+                diff: ms(t1 - t0), stage: ms(t2 - t1), swap: ms(t3 - t2), changeCount: changes,
+                moves: diff.changeset.itemMoves.count, stages: staged.stages.count, animated: true), t3,
+            Replaced(old: old, diff: diff, staged: staged)
+        )
     }
 
     @MainActor
@@ -349,11 +359,12 @@ struct DataSourceBench {
             // A freshly built old state, owned by the data source alone (as after the previous
             // render; no local here keeps it): the swap releases it, as it would in an app.
             var creation = 0.0
-            dataSource.install({
-                let creationStart = ContinuousClock.now
-                defer { creation = Self.ms(ContinuousClock.now - creationStart) }
-                return materialize(oldSpec)
-            }())
+            dataSource.install(
+                {
+                    let creationStart = ContinuousClock.now
+                    defer { creation = Self.ms(ContinuousClock.now - creationStart) }
+                    return materialize(oldSpec)
+                }())
             let cpuStart = Self.processCPUMs(), mainCpuStart = Self.threadCPUMs()
             let start = ContinuousClock.now
             let result = Self.render(new, into: dataSource, context: context)
@@ -381,7 +392,8 @@ struct DataSourceBench {
         let result = last!
         let renderMs = DataSourceReport.Stat(totals)
         let oldRows = oldSpec.reduce(0) { $0 + $1.count }, newRows = newSpec.reduce(0) { $0 + $1.count }
-        let summary = "\(newSpec.count) sections, \(WorkloadCatalog.n(oldRows)) → \(WorkloadCatalog.n(newRows)) \(rowsName); "
+        let summary =
+            "\(newSpec.count) sections, \(WorkloadCatalog.n(oldRows)) → \(WorkloadCatalog.n(newRows)) \(rowsName); "
             + "\(WorkloadCatalog.n(edit.total)) rows changed (\(edit.contentChanges) states, \(edit.kindChanges) cell kinds, "
             + "\(edit.deletes) deleted, \(edit.inserts) inserted, \(edit.movesWithinSection) moved within and "
             + "\(edit.movesAcrossSections) across sections; random positions)"
@@ -391,7 +403,8 @@ struct DataSourceBench {
             decision: result.animated ? "animated, \(result.stages) batch\(result.stages == 1 ? "" : "es")" : "reloaded (too many changes)",
             stages: result.stages, warmupRuns: warmupRuns, timedRuns: runs, renderMs: renderMs,
             diffMs: .init(diffs), stageMs: .init(stages), swapMs: .init(swaps), releaseMs: .init(releases),
-            renderCpuMs: .init(cpus), renderMainThreadCpuMs: .init(mainCpus), rowCreationMs: .init(creations), lookupRebuildMs: .init(rebuilds),
+            renderCpuMs: .init(cpus), renderMainThreadCpuMs: .init(mainCpus), rowCreationMs: .init(creations),
+            lookupRebuildMs: .init(rebuilds),
             targetMs: Self.renderTargetMs, meetsTarget: renderMs.median <= Self.renderTargetMs)
     }
 
@@ -489,21 +502,27 @@ extension DataSourceReport {
         for render in [render, typedRender] { out += Self.renderBlock(render) }
 
         if let first = lookups.first {
-            out += "\nkey-lookups: \(WorkloadCatalog.n(first.lookups)) random lookups each way per run, "
+            out +=
+                "\nkey-lookups: \(WorkloadCatalog.n(first.lookups)) random lookups each way per run, "
                 + "\(first.timedRuns) timed runs; ns per lookup (median, min–max)\n"
         }
         var table = [["rows", "build tables (ms)", "key → index path (ns)", "index path → key (ns)", "found"]]
         for l in lookups {
-            table.append([WorkloadCatalog.n(l.rows), ms(l.buildMs.median),
-                          "\(ns(l.keyToPathNs.median)) (\(ns(l.keyToPathNs.min))–\(ns(l.keyToPathNs.max)))",
-                          "\(ns(l.pathToKeyNs.median)) (\(ns(l.pathToKeyNs.min))–\(ns(l.pathToKeyNs.max)))",
-                          "\(l.found == l.lookups ? "all" : WorkloadCatalog.n(l.found))"])
+            table.append([
+                WorkloadCatalog.n(l.rows), ms(l.buildMs.median),
+                "\(ns(l.keyToPathNs.median)) (\(ns(l.keyToPathNs.min))–\(ns(l.keyToPathNs.max)))",
+                "\(ns(l.pathToKeyNs.median)) (\(ns(l.pathToKeyNs.min))–\(ns(l.pathToKeyNs.max)))",
+                "\(l.found == l.lookups ? "all" : WorkloadCatalog.n(l.found))",
+            ])
         }
         out += BenchReport.align(table, rightAligned: [1, 2, 3, 4])
-        if let small = lookups.first, let large = lookups.last, lookups.count > 1, small.keyToPathNs.median > 0, small.pathToKeyNs.median > 0 {
+        if let small = lookups.first, let large = lookups.last, lookups.count > 1, small.keyToPathNs.median > 0,
+            small.pathToKeyNs.median > 0
+        {
             let forward = String(format: "%.2f", large.keyToPathNs.median / small.keyToPathNs.median)
             let backward = String(format: "%.2f", large.pathToKeyNs.median / small.pathToKeyNs.median)
-            out += "  \(WorkloadCatalog.n(large.rows)) vs \(WorkloadCatalog.n(small.rows)) rows: key → index path ×\(forward), "
+            out +=
+                "  \(WorkloadCatalog.n(large.rows)) vs \(WorkloadCatalog.n(small.rows)) rows: key → index path ×\(forward), "
                 + "index path → key ×\(backward) per lookup (O(1): the work per lookup does not grow; "
                 + "larger tables only miss the cache more)\n"
         }
@@ -517,14 +536,17 @@ extension DataSourceReport {
         }
         var out = ""
         out += "\n\(render.name): \(render.summary)\n"
-        out += "  diff: \(WorkloadCatalog.n(render.changeCount)) changes, \(render.diffMoves) row moves; "
+        out +=
+            "  diff: \(WorkloadCatalog.n(render.changeCount)) changes, \(render.diffMoves) row moves; "
             + "renderer with default options: \(render.decision); \(render.timedRuns) timed runs after \(render.warmupRuns) warm-up\(render.warmupRuns == 1 ? "" : "s")\n"
         var rows = [["step (ms)", "median", "min", "max", "target"]]
         let verdict = render.meetsTarget ? "≤ \(ms(render.targetMs)) ✓" : "≤ \(ms(render.targetMs)) ✗ MISSED"
         rows.append(["diff + staging + data swap", ms(render.renderMs.median), ms(render.renderMs.min), ms(render.renderMs.max), verdict])
         rows.append(["  diff (SectionedDiff)", ms(render.diffMs.median), ms(render.diffMs.min), ms(render.diffMs.max), ""])
         rows.append(["  staging (StagedChangeset)", ms(render.stageMs.median), ms(render.stageMs.min), ms(render.stageMs.max), ""])
-        rows.append(["  data swap (install × \(render.stages))", ms(render.swapMs.median), ms(render.swapMs.min), ms(render.swapMs.max), ""])
+        rows.append([
+            "  data swap (install × \(render.stages))", ms(render.swapMs.median), ms(render.swapMs.min), ms(render.swapMs.max), "",
+        ])
         if let release = render.releaseMs {
             rows.append(["  releasing the replaced state (main)", ms(release.median), ms(release.min), ms(release.max), ""])
         }
@@ -537,8 +559,10 @@ extension DataSourceReport {
         if let creation = render.rowCreationMs {
             rows.append(["before: making the state's rows (app)", ms(creation.median), ms(creation.min), ms(creation.max), ""])
         }
-        rows.append(["then: first key lookup (rebuilds tables)", ms(render.lookupRebuildMs.median), ms(render.lookupRebuildMs.min),
-                     ms(render.lookupRebuildMs.max), ""])
+        rows.append([
+            "then: first key lookup (rebuilds tables)", ms(render.lookupRebuildMs.median), ms(render.lookupRebuildMs.min),
+            ms(render.lookupRebuildMs.max), "",
+        ])
         out += BenchReport.align(rows, rightAligned: [1, 2, 3])
 
         return out

@@ -99,7 +99,8 @@ enum DictionaryDiff {
             for (r, row) in section.rows.enumerated() {
                 let here = ItemPath(section: s, item: r)
                 if !newSectionInserted, let from = oldPath[row.id], !oldMatched[from.section][from.item],
-                   sectionOldToNew[from.section] >= 0 {
+                    sectionOldToNew[from.section] >= 0
+                {
                     oldMatched[from.section][from.item] = true
                     newToOld[s][r] = from
                     if old[from.section].rows[from.item] != row { result.itemUpdates.append(Move(from: from, to: here)) }

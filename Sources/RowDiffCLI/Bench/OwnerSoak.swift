@@ -70,18 +70,22 @@ struct SoakReport: Codable, Sendable {
     var table: String {
         func mb(_ v: Double) -> String { String(format: "%.2f", v) }
         func ms(_ v: Double) -> String { String(format: v < 100 ? "%.2f" : "%.0f", v) }
-        var out = "soak (GitHub issue 28): ListController on a viewport stand-in, \(WorkloadCatalog.n(rows)) rows in \(sections) sections, "
+        var out =
+            "soak (GitHub issue 28): ListController on a viewport stand-in, \(WorkloadCatalog.n(rows)) rows in \(sections) sections, "
             + "\(WorkloadCatalog.n(renders)) renders (1 % of the rows changed each), \(WorkloadCatalog.n(scrolls + taps + deletes + moves)) "
             + "user actions between them (\(scrolls) scrolls, \(taps) taps, \(deletes) deletes, \(moves) moves); \(Int(seconds)) s\n"
-        out += "  checks: \(failedRenders == 0 ? "every render passed" : "\(failedRenders) renders FAILED: \(firstFailure ?? "")")"
+        out +=
+            "  checks: \(failedRenders == 0 ? "every render passed" : "\(failedRenders) renders FAILED: \(firstFailure ?? "")")"
             + "; \(viewsMade) views made; \(WorkloadCatalog.n(prefetchedRows)) rows prefetched, \(WorkloadCatalog.n(visibilityCalls)) visibility calls\n"
-        out += "  resident memory after \(warmupRenders) warm-up renders, \(samples) samples: \(mb(residentAfterWarmupMB)) MB first, "
+        out +=
+            "  resident memory after \(warmupRenders) warm-up renders, \(samples) samples: \(mb(residentAfterWarmupMB)) MB first, "
             + "\(mb(residentAtEndMB)) MB last (\(mb(residentMinMB))–\(mb(residentMaxMB))); net growth (trend) \(mb(growthMB)) MB, "
             + "target < \(mb(growthTargetMB)) MB \(growthMB < growthTargetMB ? "✓" : "✗ MISSED")\n"
         if let first = liveHeapAfterWarmupMB, let last = liveHeapAtEndMB, let growth = liveHeapGrowthMB {
             out += "  live heap (malloc's bytes in use): \(mb(first)) MB first, \(mb(last)) MB last; net growth (trend) \(mb(growth)) MB\n"
         }
-        out += "  per render: \(ms(renderMs.median)) ms request → completion (median; \(ms(renderMs.min))–\(ms(renderMs.max))), "
+        out +=
+            "  per render: \(ms(renderMs.median)) ms request → completion (median; \(ms(renderMs.min))–\(ms(renderMs.max))), "
             + "\(ms(mainThreadMs.median)) ms main thread CPU (\(ms(mainThreadMs.min))–\(ms(mainThreadMs.max)))\n"
         return out
     }
@@ -124,7 +128,8 @@ struct OwnerSoak {
 
         func entry(_ spec: DataSourceBench.RowSpec) -> Entry {
             let state = DataSourceBench.MessageState(title: "Message \(spec.id)", revision: spec.revision, unread: spec.id % 3 == 0)
-            let row = spec.alternateKind
+            let row =
+                spec.alternateKind
                 ? KeyedRow(key: "item-\(spec.id)", cell: CountedBannerCell.self, state: state, actions: actions(spec.id)) { _, _ in }
                 : KeyedRow(key: "item-\(spec.id)", cell: CountedMessageCell.self, state: state, actions: actions(spec.id)) { _, _ in }
             return Entry(spec: spec, row: row)
@@ -136,7 +141,9 @@ struct OwnerSoak {
         }
 
         var keyed: [KeyedSection] {
-            sections.enumerated().map { s, entries in KeyedSection(key: "section-\(s)", rows: entries.map(\.row), headerTitle: "Section \(s)") }
+            sections.enumerated().map { s, entries in
+                KeyedSection(key: "section-\(s)", rows: entries.map(\.row), headerTitle: "Section \(s)")
+            }
         }
 
         var count: Int { sections.reduce(0) { $0 + $1.count } }
@@ -155,8 +162,9 @@ struct OwnerSoak {
         let actions: (Int) -> RowActions = { [tally] _ in
             RowActions(onSelect: { .deselects }, onVisibilityChange: { _ in tally.visibility += 1 })
         }
-        var model = AppModel(sections: (0..<10).map { s in (0..<perSection).map { DataSourceBench.RowSpec(id: s * perSection + $0) } },
-                             next: 10 * perSection, actions: actions)
+        var model = AppModel(
+            sections: (0..<10).map { s in (0..<perSection).map { DataSourceBench.RowSpec(id: s * perSection + $0) } },
+            next: 10 * perSection, actions: actions)
         var rng = SeededGenerator(seed: seed)
         let view = StandInTableView(viewportHeight: DataSourceBench.ownerViewportHeight)
         view.modelCheck = .countsAndVisibleRows
@@ -226,7 +234,8 @@ struct OwnerSoak {
                 if let heap = Self.liveHeapMB() { live.append((done, heap)) }
                 if (done - warmup) % (25 * sampleEvery) == 0 || done == renders {
                     let heap = live.last.map { String(format: ", live heap %.1f MB", $0.mb) } ?? ""
-                    progress?("soak: \(done)/\(renders) renders, resident \(String(format: "%.1f", resident[resident.count - 1].mb)) MB\(heap)")
+                    progress?(
+                        "soak: \(done)/\(renders) renders, resident \(String(format: "%.1f", resident[resident.count - 1].mb)) MB\(heap)")
                 }
             }
         }
@@ -327,7 +336,8 @@ struct OwnerSoak {
             return Double(totals[field.upperBound...].prefix { $0.isNumber })
         }
         guard let current = bytes("<system type=\"current\""), let fast = bytes("<total type=\"fast\""),
-              let rest = bytes("<total type=\"rest\""), let mapped = bytes("<total type=\"mmap\"") else { return nil }
+            let rest = bytes("<total type=\"rest\""), let mapped = bytes("<total type=\"mmap\"")
+        else { return nil }
         return (current - fast - rest + mapped) / 1_048_576
         #else
         return nil

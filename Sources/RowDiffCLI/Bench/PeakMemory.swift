@@ -11,7 +11,8 @@ import Glibc
 /// and includes anything the call maps, and it misses memory reused from pages already resident.
 /// Elsewhere (no /proc) it reports nil.
 enum PeakMemory {
-    static let method = "peak RSS delta: VmHWM after the call − VmRSS before it, peak reset through /proc/self/clear_refs, "
+    static let method =
+        "peak RSS delta: VmHWM after the call − VmRSS before it, peak reset through /proc/self/clear_refs, "
         + "malloc_trim(0) first"
 
     static var isAvailable: Bool { readStatus("VmHWM") != nil && resetPeak() }

@@ -55,11 +55,16 @@ enum DemoRunner {
             let millis = BenchRunner.milliseconds(ContinuousClock.now - start)
             let chain = staged.stages.map { (update: $0.update, after: snapshot($0.data)) }
             let verdicts = [ListViewKind.tableView, .collectionView].map { view in
-                (view, BatchUpdateValidator(view: view, profile: .strict)
-                    .violations(stages: chain, from: snapshot(current), to: snapshot(step.inbox)))
+                (
+                    view,
+                    BatchUpdateValidator(view: view, profile: .strict)
+                        .violations(stages: chain, from: snapshot(current), to: snapshot(step.inbox))
+                )
             }
-            results.append(DemoResult(number: number + 1, step: step, diff: diff, staged: staged, millis: millis,
-                                      verdicts: verdicts))
+            results.append(
+                DemoResult(
+                    number: number + 1, step: step, diff: diff, staged: staged, millis: millis,
+                    verdicts: verdicts))
             current = step.inbox
         }
         return results
@@ -67,11 +72,14 @@ enum DemoRunner {
 
     /// What the data source reports: folder identities and titles, mail identities, content and cell kinds.
     static func snapshot(_ inbox: [DemoSection]) -> ValidationSnapshot {
-        ValidationSnapshot(sections: inbox.map { section in
-            ValidationSnapshot.Section(section.model.id, content: section.model.title, items: section.rows.map {
-                ValidationSnapshot.Item($0.id, content: $0, kind: $0.rowKind.name)
+        ValidationSnapshot(
+            sections: inbox.map { section in
+                ValidationSnapshot.Section(
+                    section.model.id, content: section.model.title,
+                    items: section.rows.map {
+                        ValidationSnapshot.Item($0.id, content: $0, kind: $0.rowKind.name)
+                    })
             })
-        })
     }
 }
 
@@ -100,7 +108,8 @@ struct DemoRenderer {
             if !result.diff.duplicates.isEmpty { out += "  duplicates: \(Self.describeDuplicates(result.diff))\n" }
             let verdicts = result.verdicts.map { verdict in
                 let name = verdict.view == .tableView ? "table view" : "collection view"
-                return verdict.violations.isEmpty ? "\(name) " + green("OK")
+                return verdict.violations.isEmpty
+                    ? "\(name) " + green("OK")
                     : "\(name) " + red("REJECTED") + " — \(verdict.violations[0])"
             }
             out += "  validator (strict): \(verdicts.joined(separator: ", "))\n"
@@ -108,8 +117,11 @@ struct DemoRenderer {
             if showsInbox { out += inbox(result.step.inbox) }
         }
         let failed = results.filter { !$0.isOK }.count
-        out += "\n" + (failed == 0 ? green("All \(results.count) steps accepted by both views.")
-                                   : red("\(failed) of \(results.count) steps rejected.")) + "\n"
+        out +=
+            "\n"
+            + (failed == 0
+                ? green("All \(results.count) steps accepted by both views.")
+                : red("\(failed) of \(results.count) steps rejected.")) + "\n"
         return out
     }
 
@@ -139,7 +151,8 @@ struct DemoRenderer {
             let new = report.newItems.filter { id(diff.new, $0) == identity }.map { path in
                 text(path) + (diff.oldPath(ofNewItem: path) == nil ? " inserted" : " paired")
             }
-            let sides = (old.isEmpty ? [] : ["old " + old.joined(separator: ", ")])
+            let sides =
+                (old.isEmpty ? [] : ["old " + old.joined(separator: ", ")])
                 + (new.isEmpty ? [] : ["new " + new.joined(separator: ", ")])
             return "\(identity) repeats: " + sides.joined(separator: "; ")
         }.joined(separator: "; ") + " (k-th pairs with k-th, section-major)"
@@ -168,12 +181,19 @@ struct DemoRenderer {
                 .joined(separator: " ")
         }
         var parts: [String] = []
-        if !update.sectionDeletes.isEmpty { parts.append("delete section \(update.sectionDeletes.sorted().map(String.init).joined(separator: " "))") }
-        if !update.sectionInserts.isEmpty { parts.append("insert section \(update.sectionInserts.sorted().map(String.init).joined(separator: " "))") }
-        if !update.sectionMoves.isEmpty {
-            parts.append("move section " + update.sectionMoves.sorted { $0.to < $1.to }.map { "\($0.from)→\($0.to)" }.joined(separator: " "))
+        if !update.sectionDeletes.isEmpty {
+            parts.append("delete section \(update.sectionDeletes.sorted().map(String.init).joined(separator: " "))")
         }
-        if !update.sectionReloads.isEmpty { parts.append("reload section \(update.sectionReloads.sorted().map(String.init).joined(separator: " "))") }
+        if !update.sectionInserts.isEmpty {
+            parts.append("insert section \(update.sectionInserts.sorted().map(String.init).joined(separator: " "))")
+        }
+        if !update.sectionMoves.isEmpty {
+            parts.append(
+                "move section " + update.sectionMoves.sorted { $0.to < $1.to }.map { "\($0.from)→\($0.to)" }.joined(separator: " "))
+        }
+        if !update.sectionReloads.isEmpty {
+            parts.append("reload section \(update.sectionReloads.sorted().map(String.init).joined(separator: " "))")
+        }
         if !update.itemDeletes.isEmpty { parts.append("delete \(paths(update.itemDeletes))") }
         if !update.itemInserts.isEmpty { parts.append("insert \(paths(update.itemInserts))") }
         if !update.itemMoves.isEmpty { parts.append("move \(moves(update.itemMoves))") }

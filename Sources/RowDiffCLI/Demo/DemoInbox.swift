@@ -37,26 +37,34 @@ enum DemoScript {
     }
 
     static let initial: [DemoSection] = [
-        ListSection(DemoFolder(id: "pinned", title: "Pinned"), rows: [
-            mail("m1", "Ana", "Flight to Lisbon", unread: false),
-        ]),
-        ListSection(DemoFolder(id: "today", title: "Today"), rows: [
-            mail("m2", "Ben", "Lunch on Friday?"),
-            mail("m3", "CI", "Build #812 passed", unread: false),
-            mail("m4", "Dana", "Quarterly report draft"),
-            mail("m5", "Eve", "Re: design review"),
-        ]),
-        ListSection(DemoFolder(id: "yesterday", title: "Yesterday"), rows: [
-            mail("m6", "Finn", "Invoice 2231", unread: false),
-            mail("m7", "Gus", "Photos from the trip", unread: false),
-            mail("m8", "Hana", "Welcome aboard!", unread: false),
-        ]),
-        ListSection(DemoFolder(id: "earlier", title: "Earlier"), rows: [
-            mail("m9", "Ivo", "Conference tickets", unread: false),
-            mail("m10", "Jo", "Old thread", unread: false),
-            mail("m11", "Kai", "Newsletter #41", unread: false),
-            mail("m12", "Lu", "Receipt", unread: false),
-        ]),
+        ListSection(
+            DemoFolder(id: "pinned", title: "Pinned"),
+            rows: [
+                mail("m1", "Ana", "Flight to Lisbon", unread: false)
+            ]),
+        ListSection(
+            DemoFolder(id: "today", title: "Today"),
+            rows: [
+                mail("m2", "Ben", "Lunch on Friday?"),
+                mail("m3", "CI", "Build #812 passed", unread: false),
+                mail("m4", "Dana", "Quarterly report draft"),
+                mail("m5", "Eve", "Re: design review"),
+            ]),
+        ListSection(
+            DemoFolder(id: "yesterday", title: "Yesterday"),
+            rows: [
+                mail("m6", "Finn", "Invoice 2231", unread: false),
+                mail("m7", "Gus", "Photos from the trip", unread: false),
+                mail("m8", "Hana", "Welcome aboard!", unread: false),
+            ]),
+        ListSection(
+            DemoFolder(id: "earlier", title: "Earlier"),
+            rows: [
+                mail("m9", "Ivo", "Conference tickets", unread: false),
+                mail("m10", "Jo", "Old thread", unread: false),
+                mail("m11", "Kai", "Newsletter #41", unread: false),
+                mail("m12", "Lu", "Receipt", unread: false),
+            ]),
     ]
 
     /// The steps, each a full new state of the inbox built from the previous one.
@@ -81,8 +89,11 @@ enum DemoScript {
         }
 
         step("New mail", "two messages arrive at the top of Today") { inbox in
-            inbox[index("today", in: inbox)].rows.insert(contentsOf: [mail("m13", "Max", "Are you around?"),
-                                                                      mail("m14", "Noor", "Contract signed")], at: 0)
+            inbox[index("today", in: inbox)].rows.insert(
+                contentsOf: [
+                    mail("m13", "Max", "Are you around?"),
+                    mail("m14", "Noor", "Contract signed"),
+                ], at: 0)
         }
         step("Read", "opening two messages marks them read (content changes, same cell)") { inbox in
             edit("m13", in: &inbox) { $0.unread = false }
@@ -111,8 +122,10 @@ enum DemoScript {
         }
         step("New folder", "a Follow-up folder appears with a new message and one moved in from Today") { inbox in
             let moved = remove("m2", from: &inbox)
-            inbox.insert(ListSection(DemoFolder(id: "follow-up", title: "Follow up"),
-                                     rows: [mail("m15", "Omar", "Ping about the offer"), moved]), at: 0)
+            inbox.insert(
+                ListSection(
+                    DemoFolder(id: "follow-up", title: "Follow up"),
+                    rows: [mail("m15", "Omar", "Ping about the offer"), moved]), at: 0)
         }
         step("Archive folder", "the Earlier folder is archived (a section delete with its rows)") { inbox in
             inbox.remove(at: index("earlier", in: inbox))

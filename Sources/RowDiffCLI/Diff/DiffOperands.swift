@@ -44,7 +44,10 @@ struct DiffOperands: Sendable, Equatable {
                 } else if argument == Array("--".utf8) {
                     optionsEnded = true
                 } else if argument == Array("--id-key".utf8) {
-                    if index < arguments.count { idKey = arguments[index]; index += 1 }
+                    if index < arguments.count {
+                        idKey = arguments[index]
+                        index += 1
+                    }
                 } else if argument == Array("--format".utf8) {
                     index += 1
                 } else if argument.starts(with: "--id-key=".utf8) {

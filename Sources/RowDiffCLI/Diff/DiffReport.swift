@@ -37,8 +37,9 @@ struct DiffReport {
 
         let report = diff.duplicates
         duplicateSections = Self.unique(report.oldSections.map { old[$0].identity } + report.newSections.map { new[$0].identity })
-        duplicateItems = Self.unique(report.oldItems.map { old[$0.section].rows[$0.item].identity }
-            + report.newItems.map { new[$0.section].rows[$0.item].identity })
+        duplicateItems = Self.unique(
+            report.oldItems.map { old[$0.section].rows[$0.item].identity }
+                + report.newItems.map { new[$0.section].rows[$0.item].identity })
     }
 
     /// `values` without repeats, first occurrences kept in order.

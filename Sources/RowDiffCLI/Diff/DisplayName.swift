@@ -11,7 +11,7 @@ enum DisplayName {
         var out = "$'"
         var parser = Unicode.UTF8.ForwardParser()
         var iterator = bytes.makeIterator()
-        var position = 0  // of the next scalar in `bytes`: the parser reports how much it used
+        var position = 0 // of the next scalar in `bytes`: the parser reports how much it used
         while true {
             switch parser.parseScalar(from: &iterator) {
             case .valid(let encoded):

@@ -18,7 +18,7 @@ struct JSONSyntaxError: Error, Hashable, Sendable {
             if byte == UInt8(ascii: "\n") {
                 line += 1
                 column = 1
-            } else if byte & 0xC0 != 0x80 {  // not a UTF-8 continuation byte
+            } else if byte & 0xC0 != 0x80 { // not a UTF-8 continuation byte
                 column += 1
             }
         }
@@ -81,16 +81,22 @@ struct JSONParser {
         case UInt8(ascii: "["): return try array()
         case UInt8(ascii: "\""): return .string(try string())
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try number())
-        case UInt8(ascii: "t"): try literal("true"); return .bool(true)
-        case UInt8(ascii: "f"): try literal("false"); return .bool(false)
-        case UInt8(ascii: "n"): try literal("null"); return .null
+        case UInt8(ascii: "t"):
+            try literal("true")
+            return .bool(true)
+        case UInt8(ascii: "f"):
+            try literal("false")
+            return .bool(false)
+        case UInt8(ascii: "n"):
+            try literal("null")
+            return .null
         default: throw error("unexpected \(describeByte(at: position)), expected a value")
         }
     }
 
     private mutating func array() throws(JSONSyntaxError) -> JSONValue {
         try enter()
-        position += 1  // [
+        position += 1 // [
         var elements: [JSONValue] = []
         skipWhitespace()
         if position < bytes.count, bytes[position] == UInt8(ascii: "]") {
@@ -122,7 +128,7 @@ struct JSONParser {
 
     private mutating func object() throws(JSONSyntaxError) -> JSONValue {
         try enter()
-        position += 1  // {
+        position += 1 // {
         var object = JSONObject()
         skipWhitespace()
         if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
@@ -344,15 +350,23 @@ struct JSONParser {
     private mutating func skipUTF8Sequence() throws(JSONSyntaxError) {
         let lead = bytes[position]
         let length: Int
-        var lower: UInt8 = 0x80, upper: UInt8 = 0xBF  // bounds of the second byte
+        var lower: UInt8 = 0x80, upper: UInt8 = 0xBF // bounds of the second byte
         switch lead {
         case 0xC2...0xDF: length = 2
-        case 0xE0: length = 3; lower = 0xA0
+        case 0xE0:
+            length = 3
+            lower = 0xA0
         case 0xE1...0xEC, 0xEE...0xEF: length = 3
-        case 0xED: length = 3; upper = 0x9F
-        case 0xF0: length = 4; lower = 0x90
+        case 0xED:
+            length = 3
+            upper = 0x9F
+        case 0xF0:
+            length = 4
+            lower = 0x90
         case 0xF1...0xF3: length = 4
-        case 0xF4: length = 4; upper = 0x8F
+        case 0xF4:
+            length = 4
+            upper = 0x8F
         default: throw error("invalid UTF-8 byte 0x\(hex(UInt32(lead), width: 2))")
         }
         guard position + length <= bytes.count else { throw error("invalid UTF-8: truncated sequence") }

@@ -59,7 +59,8 @@ struct InputDecoder {
             return [JSONSection.flat(try rows(elements, path: "$"))]
         case .object(let object):
             guard let sections = object["sections"] else {
-                throw InputShapeError(message: "expected an array or an object with a \"sections\" array, found an object without \"sections\"", path: "$")
+                throw InputShapeError(
+                    message: "expected an array or an object with a \"sections\" array, found an object without \"sections\"", path: "$")
             }
             guard case .array(let list) = sections else {
                 throw InputShapeError(message: "\"sections\" must be an array, found \(sections.kindDescription)", path: "$.sections")
@@ -71,7 +72,8 @@ struct InputDecoder {
             }
             return result
         default:
-            throw InputShapeError(message: "expected an array or an object with a \"sections\" array, found \(document.kindDescription)", path: "$")
+            throw InputShapeError(
+                message: "expected an array or an object with a \"sections\" array, found \(document.kindDescription)", path: "$")
         }
     }
 
@@ -88,8 +90,9 @@ struct InputDecoder {
         guard case .array(let elements) = items else {
             throw InputShapeError(message: "\"items\" must be an array, found \(items.kindDescription)", path: path + ".items")
         }
-        return JSONSection(identity: identity, content: .object(object.removing("items")),
-                           rows: try rows(elements, path: path + ".items"))
+        return JSONSection(
+            identity: identity, content: .object(object.removing("items")),
+            rows: try rows(elements, path: path + ".items"))
     }
 
     private func rows(_ elements: [JSONValue], path: String) throws(InputShapeError) -> [JSONRow] {

@@ -32,12 +32,22 @@ extension JSONValue: Hashable {
     func hash(into hasher: inout Hasher) {
         switch self {
         case .null: hasher.combine(0 as UInt8)
-        case .bool(let value): hasher.combine(1 as UInt8); hasher.combine(value)
-        case .number(let value): hasher.combine(2 as UInt8); hasher.combine(value)
+        case .bool(let value):
+            hasher.combine(1 as UInt8)
+            hasher.combine(value)
+        case .number(let value):
+            hasher.combine(2 as UInt8)
+            hasher.combine(value)
         // String hashing normalizes, so canonically equivalent strings hash alike.
-        case .string(let value): hasher.combine(3 as UInt8); hasher.combine(value)
-        case .array(let value): hasher.combine(4 as UInt8); hasher.combine(value)
-        case .object(let value): hasher.combine(5 as UInt8); hasher.combine(value)
+        case .string(let value):
+            hasher.combine(3 as UInt8)
+            hasher.combine(value)
+        case .array(let value):
+            hasher.combine(4 as UInt8)
+            hasher.combine(value)
+        case .object(let value):
+            hasher.combine(5 as UInt8)
+            hasher.combine(value)
         }
     }
 }
@@ -96,7 +106,10 @@ struct JSONNumber: Sendable, CustomStringConvertible {
         return literal.withUTF8 { bytes in
             var index = 0
             var negative = false
-            if index < bytes.count, bytes[index] == UInt8(ascii: "-") { negative = true; index += 1 }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "-") {
+                negative = true
+                index += 1
+            }
             // Pass 1: locate the digits of the mantissa and the written exponent.
             var integerEnd = index
             while integerEnd < bytes.count, bytes[integerEnd].isJSONDigit { integerEnd += 1 }
@@ -107,11 +120,15 @@ struct JSONNumber: Sendable, CustomStringConvertible {
                 while fractionEnd < bytes.count, bytes[fractionEnd].isJSONDigit { fractionEnd += 1 }
             }
             var written = 0
-            if fractionEnd < bytes.count {  // e or E
+            if fractionEnd < bytes.count { // e or E
                 var cursor = fractionEnd + 1
                 var exponentNegative = false
-                if bytes[cursor] == UInt8(ascii: "-") { exponentNegative = true; cursor += 1 }
-                else if bytes[cursor] == UInt8(ascii: "+") { cursor += 1 }
+                if bytes[cursor] == UInt8(ascii: "-") {
+                    exponentNegative = true
+                    cursor += 1
+                } else if bytes[cursor] == UInt8(ascii: "+") {
+                    cursor += 1
+                }
                 while cursor < bytes.count {
                     // At most 18 significant digits (the parser's limit): no overflow.
                     written = written * 10 + Int(bytes[cursor] &- 48)
@@ -125,7 +142,7 @@ struct JSONNumber: Sendable, CustomStringConvertible {
             func digit(_ k: Int) -> UInt8 { k < integerCount ? bytes[index + k] : bytes[fractionStart + k - integerCount] }
             var first = 0
             while first < total, digit(first) == UInt8(ascii: "0") { first += 1 }
-            if first == total { return (false, 0) }  // zero, whatever its spelling
+            if first == total { return (false, 0) } // zero, whatever its spelling
             var last = total
             while digit(last - 1) == UInt8(ascii: "0") { last -= 1 }
             for k in first..<last { body(digit(k)) }
@@ -152,7 +169,10 @@ extension JSONNumber: Hashable {
 
     func hash(into hasher: inout Hasher) {
         var digits = 0
-        let form = canonical { hasher.combine($0); digits += 1 }
+        let form = canonical {
+            hasher.combine($0)
+            digits += 1
+        }
         hasher.combine(digits)
         hasher.combine(form.negative)
         hasher.combine(form.exponent)

@@ -14,8 +14,9 @@ struct CoreWorkload {
     init(_ workload: Workload) {
         switch workload.lists {
         case .flat(let old, let new):
-            input = .flat(old: CoreBench.fingerprints(ofKeys: old.map(\.id)), oldContents: old.map(\.contentFingerprint),
-                          new: CoreBench.fingerprints(ofKeys: new.map(\.id)), newContents: new.map(\.contentFingerprint))
+            input = .flat(
+                old: CoreBench.fingerprints(ofKeys: old.map(\.id)), oldContents: old.map(\.contentFingerprint),
+                new: CoreBench.fingerprints(ofKeys: new.map(\.id)), newContents: new.map(\.contentFingerprint))
         case .sectioned(let old, let new):
             input = .sectioned(old: Self.sectioned(old), new: Self.sectioned(new))
         }

@@ -65,45 +65,55 @@ enum WorkloadCatalog {
         switch name {
         case "small-100":
             // The size most screens show: where fixed costs (context, allocations, the C call) dominate.
-            return blockEdit(name, count: s(100), deleting: s(20)..<s(40), inserting: s(20), at: s(40),
-                             shufflingFirst: s(4), &generator)
+            return blockEdit(
+                name, count: s(100), deleting: s(20)..<s(40), inserting: s(20), at: s(40),
+                shufflingFirst: s(4), &generator)
         case "small-1k":
-            return blockEdit(name, count: s(1_000), deleting: s(200)..<s(400), inserting: s(200), at: s(400),
-                             shufflingFirst: s(40), &generator)
+            return blockEdit(
+                name, count: s(1_000), deleting: s(200)..<s(400), inserting: s(200), at: s(400),
+                shufflingFirst: s(40), &generator)
         case "DK-5k":
-            return blockEdit(name, count: s(5_000), deleting: s(2_000)..<s(3_000), inserting: s(1_000), at: s(3_000),
-                             shufflingFirst: s(200), &generator)
+            return blockEdit(
+                name, count: s(5_000), deleting: s(2_000)..<s(3_000), inserting: s(1_000), at: s(3_000),
+                shufflingFirst: s(200), &generator)
         case "DK-100k":
-            return blockEdit(name, count: s(100_000), deleting: s(20_000)..<s(30_000), inserting: s(10_000), at: s(30_000),
-                             shufflingFirst: s(2_000), &generator)
+            return blockEdit(
+                name, count: s(100_000), deleting: s(20_000)..<s(30_000), inserting: s(10_000), at: s(30_000),
+                shufflingFirst: s(2_000), &generator)
         case "1M":
-            return blockEdit(name, count: s(1_000_000), deleting: s(200_000)..<s(300_000), inserting: s(100_000),
-                             at: s(300_000), shufflingFirst: s(20_000), &generator)
+            return blockEdit(
+                name, count: s(1_000_000), deleting: s(200_000)..<s(300_000), inserting: s(100_000),
+                at: s(300_000), shufflingFirst: s(20_000), &generator)
         case "DK-100k-spread":
             return spreadEdit(name, count: s(100_000), deleting: s(10_000), inserting: s(10_000), shuffling: s(2_000), &generator)
         case "1M-spread":
-            return spreadEdit(name, count: s(1_000_000), deleting: s(100_000), inserting: s(100_000), shuffling: s(20_000),
-                              &generator)
+            return spreadEdit(
+                name, count: s(1_000_000), deleting: s(100_000), inserting: s(100_000), shuffling: s(20_000),
+                &generator)
         case "sectioned-100x1000":
-            return sectioned(name, rowsPerSection: s(1_000), rowDeletes: s(900), rowInserts: s(900),
-                             movesAcross: s(500), movesWithin: s(500), &generator)
+            return sectioned(
+                name, rowsPerSection: s(1_000), rowDeletes: s(900), rowInserts: s(900),
+                movesAcross: s(500), movesWithin: s(500), &generator)
         case "reverse-10k":
             let old = generator.rows(s(10_000))
             return Workload(name: name, summary: "\(n(old.count)) rows reversed", lists: .flat(old: old, new: old.reversed()))
         case "last-to-front-10k":
             let old = generator.rows(s(10_000))
-            return Workload(name: name, summary: "\(n(old.count)) rows, the last moves to the front",
-                            lists: .flat(old: old, new: old.suffix(1) + old.dropLast()))
+            return Workload(
+                name: name, summary: "\(n(old.count)) rows, the last moves to the front",
+                lists: .flat(old: old, new: old.suffix(1) + old.dropLast()))
         case "first-to-end-10k":
             let old = generator.rows(s(10_000))
-            return Workload(name: name, summary: "\(n(old.count)) rows, the first moves to the end",
-                            lists: .flat(old: old, new: Array(old.dropFirst()) + old.prefix(1)))
+            return Workload(
+                name: name, summary: "\(n(old.count)) rows, the first moves to the end",
+                lists: .flat(old: old, new: Array(old.dropFirst()) + old.prefix(1)))
         case "one-edit-100k":
             let old = generator.rows(s(100_000))
             var new = old
             if !new.isEmpty { new[new.count / 2].content &+= 1 }
-            return Workload(name: name, summary: "\(n(old.count)) rows, one row's content changes (middle)",
-                            lists: .flat(old: old, new: new))
+            return Workload(
+                name: name, summary: "\(n(old.count)) rows, one row's content changes (middle)",
+                lists: .flat(old: old, new: new))
         default:
             return nil
         }
@@ -111,14 +121,17 @@ enum WorkloadCatalog {
 
     /// DifferenceKit's benchmark shape: a block deleted, a block inserted, the head shuffled.
     /// The insert position and the shuffled prefix are positions in the list after the delete.
-    private static func blockEdit(_ name: String, count: Int, deleting deleted: Range<Int>, inserting insertCount: Int,
-                                  at insertAt: Int, shufflingFirst shuffled: Int, _ generator: inout SeededGenerator) -> Workload {
+    private static func blockEdit(
+        _ name: String, count: Int, deleting deleted: Range<Int>, inserting insertCount: Int,
+        at insertAt: Int, shufflingFirst shuffled: Int, _ generator: inout SeededGenerator
+    ) -> Workload {
         let old = generator.rows(count)
         var new = old
         new.removeSubrange(deleted)
         new.insert(contentsOf: generator.rows(insertCount), at: min(insertAt, new.count))
         generator.shuffle(&new, in: 0..<min(shuffled, new.count))
-        let summary = "\(n(old.count)) → \(n(new.count)) rows: delete \(deleted.lowerBound)..<\(deleted.upperBound), "
+        let summary =
+            "\(n(old.count)) → \(n(new.count)) rows: delete \(deleted.lowerBound)..<\(deleted.upperBound), "
             + "insert \(n(insertCount)) at \(insertAt), shuffle the first \(n(shuffled))"
         return Workload(name: name, summary: summary, lists: .flat(old: old, new: new))
     }
@@ -126,8 +139,10 @@ enum WorkloadCatalog {
     /// The same counts as `blockEdit`, at random positions over the whole list: deleted rows are
     /// random old positions, inserted rows land at random final positions, and the shuffled rows
     /// are random final positions permuted among themselves.
-    private static func spreadEdit(_ name: String, count: Int, deleting deleteCount: Int, inserting insertCount: Int,
-                                   shuffling shuffled: Int, _ generator: inout SeededGenerator) -> Workload {
+    private static func spreadEdit(
+        _ name: String, count: Int, deleting deleteCount: Int, inserting insertCount: Int,
+        shuffling shuffled: Int, _ generator: inout SeededGenerator
+    ) -> Workload {
         let old = generator.rows(count)
         var isDeleted = [Bool](repeating: false, count: count)
         for index in generator.distinctIndices(deleteCount, below: count) { isDeleted[index] = true }
@@ -142,19 +157,23 @@ enum WorkloadCatalog {
         var picked = positions.map { new[$0] }
         generator.shuffle(&picked, in: picked.indices)
         for (position, row) in zip(positions, picked) { new[position] = row }
-        let summary = "\(n(old.count)) → \(n(new.count)) rows: delete \(n(deleteCount)), insert \(n(insertCount)), "
+        let summary =
+            "\(n(old.count)) → \(n(new.count)) rows: delete \(n(deleteCount)), insert \(n(insertCount)), "
             + "shuffle \(n(shuffled)), all at random positions"
         return Workload(name: name, summary: summary, lists: .flat(old: old, new: new))
     }
 
     /// 100 sections; 10 deleted, 10 inserted (with fresh rows), 10 moved; rows deleted, inserted,
     /// moved within and across sections; about 10 % of the surviving rows change content.
-    private static func sectioned(_ name: String, rowsPerSection: Int, rowDeletes: Int, rowInserts: Int,
-                                  movesAcross: Int, movesWithin: Int, _ generator: inout SeededGenerator) -> Workload {
+    private static func sectioned(
+        _ name: String, rowsPerSection: Int, rowDeletes: Int, rowInserts: Int,
+        movesAcross: Int, movesWithin: Int, _ generator: inout SeededGenerator
+    ) -> Workload {
         let sectionCount = 100, changedSections = 10
         func section() -> WorkloadSection {
-            ListSection(WorkloadHeader(id: generator.uuid(), content: Int(truncatingIfNeeded: generator.next())),
-                        rows: generator.rows(rowsPerSection))
+            ListSection(
+                WorkloadHeader(id: generator.uuid(), content: Int(truncatingIfNeeded: generator.next())),
+                rows: generator.rows(rowsPerSection))
         }
         let old = (0..<sectionCount).map { _ in section() }
         var new = old
@@ -198,7 +217,8 @@ enum WorkloadCatalog {
             let moved = new.remove(at: from)
             new.insert(moved, at: generator.index(below: new.count + 1))
         }
-        let summary = "\(sectionCount) × \(n(rowsPerSection)) rows: \(changedSections) sections deleted, \(changedSections) "
+        let summary =
+            "\(sectionCount) × \(n(rowsPerSection)) rows: \(changedSections) sections deleted, \(changedSections) "
             + "inserted, \(changedSections) moved; \(n(rowDeletes)) rows deleted, \(n(rowInserts)) inserted, "
             + "\(n(movesAcross)) moved across and \(n(movesWithin)) within sections, ~10 % changed content"
         return Workload(name: name, summary: summary, lists: .sectioned(old: old, new: new))

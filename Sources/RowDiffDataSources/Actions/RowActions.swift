@@ -115,10 +115,12 @@ extension SwipeActions {
     /// deletable row without trailing actions.
     /// - Complexity: O(1).
     public static func delete(_ delete: @escaping @MainActor @Sendable () -> Void) -> SwipeActions {
-        SwipeActions([SwipeAction(title: "Delete", style: .destructive) { completion in
-            delete()
-            completion(true)
-        }])
+        SwipeActions([
+            SwipeAction(title: "Delete", style: .destructive) { completion in
+                delete()
+                completion(true)
+            }
+        ])
     }
 }
 

@@ -34,9 +34,10 @@ struct KeyIndex<Section: DiffableSection> {
     init?(remapping old: KeyIndex, through diff: SectionedDiff<Section>) {
         // The data sources' own section type gets code specialised for it (see `init(_:)`).
         if Section.self == KeyedSection.self {
-            guard let keyed = KeyIndex<KeyedSection>(
-                remapped: unsafeBitCast(old, to: KeyIndex<KeyedSection>.self),
-                unsafeBitCast(diff, to: SectionedDiff<KeyedSection>.self))
+            guard
+                let keyed = KeyIndex<KeyedSection>(
+                    remapped: unsafeBitCast(old, to: KeyIndex<KeyedSection>.self),
+                    unsafeBitCast(diff, to: SectionedDiff<KeyedSection>.self))
             else { return nil }
             self = unsafeBitCast(keyed, to: KeyIndex<Section>.self)
         } else {
@@ -47,9 +48,9 @@ struct KeyIndex<Section: DiffableSection> {
     private init?(remapped old: KeyIndex, _ diff: SectionedDiff<Section>) {
         let repeats = diff.duplicates
         guard old.duplicates == nil, repeats.oldSections.isEmpty, repeats.newSections.isEmpty,
-              repeats.oldItems.isEmpty, repeats.newItems.isEmpty,
-              old.sections.count == diff.old.count, old.rows.count == diff.old.reduce(0, { $0 + $1.rows.count }),
-              diff.new.reduce(0, { $0 + $1.rows.count }) >= old.rows.count / 2
+            repeats.oldItems.isEmpty, repeats.newItems.isEmpty,
+            old.sections.count == diff.old.count, old.rows.count == diff.old.reduce(0, { $0 + $1.rows.count }),
+            diff.new.reduce(0, { $0 + $1.rows.count }) >= old.rows.count / 2
         else { return nil }
         var sectionTable = [Section.DiffIdentity: Int](minimumCapacity: diff.new.count)
         for (s, section) in diff.new.enumerated() {
@@ -109,7 +110,8 @@ struct KeyIndex<Section: DiffableSection> {
         }
         sections = sectionTable
         rows = rowTable
-        duplicates = repeatedSections.isEmpty && repeatedRows.isEmpty
+        duplicates =
+            repeatedSections.isEmpty && repeatedRows.isEmpty
             ? nil : DuplicateKeyDiagnostic(model: model, repeatedSections: repeatedSections, repeatedRows: repeatedRows)
     }
 }

@@ -92,8 +92,10 @@ public final class StagedUpdate<Section: DiffableSection> {
     /// An update whose installer takes content stages as patches when the changeset holds them
     /// so (`SectionedDataSource` stores them as they are) and is told when it installs the final
     /// model (the renderer hands over its prebuilt key table there).
-    init(_ changeset: StagedChangeset<Section>, final: [Section],
-         installing: @escaping @MainActor (StageModel<Section>, _ isFinal: Bool) -> Void) {
+    init(
+        _ changeset: StagedChangeset<Section>, final: [Section],
+        installing: @escaping @MainActor (StageModel<Section>, _ isFinal: Bool) -> Void
+    ) {
         self.changeset = changeset
         self.final = final
         self.installData = installing

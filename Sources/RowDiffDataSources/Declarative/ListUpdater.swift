@@ -136,7 +136,8 @@ public final class ListUpdater<SectionID: Hashable & Sendable, ID: Hashable & Se
             } else {
                 changed = true
                 if oldSectionIndex == nil {
-                    oldSectionIndex = Dictionary(old.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { first, _ in first })
+                    oldSectionIndex = Dictionary(
+                        old.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { first, _ in first })
                 }
                 oldIndex = oldSectionIndex?[section.id]
             }
@@ -160,7 +161,8 @@ public final class ListUpdater<SectionID: Hashable & Sendable, ID: Hashable & Se
                     changed = true
                     if oldPlaces == nil { oldPlaces = places(of: old) }
                     if let place = oldPlaces?[id] {
-                        version = items[place.section][place.offset] == item ? old[place.section].rows[place.offset].version : freshVersion()
+                        version =
+                            items[place.section][place.offset] == item ? old[place.section].rows[place.offset].version : freshVersion()
                         if place.section == oldIndex { next = place.offset + 1 }
                     } else {
                         version = freshVersion()
@@ -275,7 +277,8 @@ public final class ListUpdater<SectionID: Hashable & Sendable, ID: Hashable & Se
     /// - Complexity: O(1) when the row made for `id` is still at its place; O(items) otherwise.
     private func latestPlace(of id: ID, near hint: ItemPath? = nil) -> (section: Int, offset: Int)? {
         if let hint, hint.section >= 0, hint.section < sections.count, hint.item >= 0,
-           hint.item < sections[hint.section].rows.count, sections[hint.section].rows[hint.item].id == id {
+            hint.item < sections[hint.section].rows.count, sections[hint.section].rows[hint.item].id == id
+        {
             return (hint.section, hint.item)
         }
         for (section, model) in sections.enumerated() {

@@ -13,8 +13,11 @@ public struct DiffableSectionSnapshotHandlers<ItemIdentifierType: Hashable & Sen
     public var willCollapseItem: ((ItemIdentifierType) -> Void)?
     /// The children to show under a parent being expanded, given its current children (as a
     /// section snapshot whose roots are the children); nil: the children it has.
-    public var snapshotForExpandingParent: ((ItemIdentifierType, DiffableDataSourceSectionSnapshot<ItemIdentifierType>)
-        -> DiffableDataSourceSectionSnapshot<ItemIdentifierType>)?
+    public var snapshotForExpandingParent:
+        (
+            (ItemIdentifierType, DiffableDataSourceSectionSnapshot<ItemIdentifierType>)
+                -> DiffableDataSourceSectionSnapshot<ItemIdentifierType>
+        )?
 
     /// No handlers: every item may be expanded and collapsed, and keeps its children.
     /// - Complexity: O(1).
@@ -30,8 +33,10 @@ extension DiffableDataSourceCore {
     /// moves here), and `snapshot(for:)` returns it until the section's items change otherwise.
     /// Returns at once; `completion` runs once the view shows it.
     /// - Complexity: O(visible items + length of the sections touched), plus an apply's cost.
-    public func apply(_ sectionSnapshot: SectionSnapshot, to section: SectionIdentifierType, animatingDifferences: Bool = true,
-                      completion: (@MainActor () -> Void)? = nil) {
+    public func apply(
+        _ sectionSnapshot: SectionSnapshot, to section: SectionIdentifierType, animatingDifferences: Bool = true,
+        completion: (@MainActor () -> Void)? = nil
+    ) {
         render(replacing: section, with: sectionSnapshot, animated: animatingDifferences, completion: completion)
     }
 
@@ -82,7 +87,8 @@ extension DiffableDataSourceCore {
     /// refused.
     /// - Complexity: as `apply(_:to:animatingDifferences:completion:)`, plus the handlers.
     @discardableResult
-    public func collapse(_ item: ItemIdentifierType, animatingDifferences: Bool = true, completion: (@MainActor () -> Void)? = nil) -> Bool {
+    public func collapse(_ item: ItemIdentifierType, animatingDifferences: Bool = true, completion: (@MainActor () -> Void)? = nil) -> Bool
+    {
         guard let (section, current) = outline(holding: item), current.isExpanded(item) else { return false }
         if let shouldCollapse = sectionSnapshotHandlers.shouldCollapseItem, !shouldCollapse(item) { return false }
         sectionSnapshotHandlers.willCollapseItem?(item)
@@ -96,8 +102,10 @@ extension DiffableDataSourceCore {
     /// action does. Returns whether anything changed.
     /// - Complexity: as `expand(_:animatingDifferences:completion:)`.
     @discardableResult
-    public func toggleExpansion(of item: ItemIdentifierType, animatingDifferences: Bool = true,
-                                completion: (@MainActor () -> Void)? = nil) -> Bool {
+    public func toggleExpansion(
+        of item: ItemIdentifierType, animatingDifferences: Bool = true,
+        completion: (@MainActor () -> Void)? = nil
+    ) -> Bool {
         guard let (_, current) = outline(holding: item) else { return false }
         return current.isExpanded(item)
             ? collapse(item, animatingDifferences: animatingDifferences, completion: completion)
@@ -113,8 +121,10 @@ extension DiffableDataSourceCore {
     // MARK: Keeping outlines
 
     /// Makes `section` show `sectionSnapshot`'s visible items and keeps the outline.
-    func render(replacing section: SectionIdentifierType, with sectionSnapshot: SectionSnapshot, animated: Bool,
-                completion: (@MainActor () -> Void)?) {
+    func render(
+        replacing section: SectionIdentifierType, with sectionSnapshot: SectionSnapshot, animated: Bool,
+        completion: (@MainActor () -> Void)?
+    ) {
         var next = latest
         next.replaceItems(inSection: section, withVisibleItemsOf: sectionSnapshot)
         outlines[section] = sectionSnapshot

@@ -15,7 +15,9 @@ public struct DiffableDataSourceTransaction<SectionIdentifierType: Hashable & Se
 }
 
 /// What a reorder changed in one section: UIKit's `NSDiffableDataSourceSectionTransaction`.
-public struct DiffableDataSourceSectionTransaction<SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable>: Sendable {
+public struct DiffableDataSourceSectionTransaction<SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable>:
+    Sendable
+{
     /// The section.
     public let sectionIdentifier: SectionIdentifierType
     /// The section's items before the reorder, as a flat outline.
@@ -49,7 +51,8 @@ extension DiffableDataSourceCore {
     /// - Complexity: O(1) plus the handler.
     public func canReorderItem(at path: ItemPath) -> Bool {
         guard let item = itemIdentifier(for: path), let canReorder = reorderingHandlers.canReorderItem,
-              isFlatSection(at: path.section) else { return false }
+            isFlatSection(at: path.section)
+        else { return false }
         return canReorder(item)
     }
 
@@ -67,7 +70,8 @@ extension DiffableDataSourceCore {
     @discardableResult
     public func moveItem(from source: ItemPath, to destination: ItemPath) -> Bool {
         guard dataSource.isValidMove(from: source, to: destination),
-              isFlatSection(at: source.section), isFlatSection(at: destination.section) else { return false }
+            isFlatSection(at: source.section), isFlatSection(at: destination.section)
+        else { return false }
         if source == destination { return true }
         let before = dataSource.sections
         let item = before[source.section].rows[source.item].identifier

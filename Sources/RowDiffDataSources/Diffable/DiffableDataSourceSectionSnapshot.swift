@@ -124,7 +124,7 @@ extension DiffableDataSourceSectionSnapshot {
         }
         for item in items { storage.removeSubtree(item) }
         for parent in parents {
-            if let parent, storage.nodes[parent] == nil { continue }  // deleted with an ancestor
+            if let parent, storage.nodes[parent] == nil { continue } // deleted with an ancestor
             let remaining = storage.siblings(of: parent).filter { storage.nodes[$0] != nil }
             storage.changeSiblings(of: parent) { $0 = remaining }
         }
@@ -173,8 +173,10 @@ extension DiffableDataSourceSectionSnapshot {
         insert(snapshot, next: afterItem, after: true, "insert(_:after:)")
     }
 
-    private mutating func insert(_ snapshot: DiffableDataSourceSectionSnapshot, next destination: ItemIdentifierType,
-                                 after: Bool, _ call: String) {
+    private mutating func insert(
+        _ snapshot: DiffableDataSourceSectionSnapshot, next destination: ItemIdentifierType,
+        after: Bool, _ call: String
+    ) {
         guard !snapshot.storage.roots.isEmpty else { return }
         let parent = node(destination, call).parent
         guard acceptsNew(snapshot.storage.nodes.keys) else { return }
@@ -284,7 +286,7 @@ extension DiffableDataSourceSectionSnapshot {
     public func snapshot(of parent: ItemIdentifierType, includingParent: Bool = false) -> DiffableDataSourceSectionSnapshot {
         let top = node(parent, "snapshot(of:includingParent:)")
         let result = DiffableDataSourceSectionSnapshot()
-        let copy = result.storage  // new, so not shared: filled in place
+        let copy = result.storage // new, so not shared: filled in place
         let roots = includingParent ? [parent] : top.children
         storage.preorder(roots) { item in
             let node = storage.nodes[item]!
@@ -304,7 +306,7 @@ extension DiffableDataSourceSectionSnapshot: Equatable {
     public static func == (lhs: Self, rhs: Self) -> Bool {
         if lhs.storage === rhs.storage { return true }
         guard lhs.storage.roots == rhs.storage.roots, lhs.storage.expanded == rhs.storage.expanded,
-              lhs.storage.nodes.count == rhs.storage.nodes.count
+            lhs.storage.nodes.count == rhs.storage.nodes.count
         else { return false }
         return lhs.storage.nodes.allSatisfy { item, node in
             guard let other = rhs.storage.nodes[item] else { return false }

@@ -51,7 +51,9 @@ extension DiffableDataSourceSnapshot {
         insertItems(identifiers, next: afterIdentifier, after: true, "insertItems(_:afterItem:)")
     }
 
-    private mutating func insertItems(_ identifiers: [ItemIdentifierType], next destination: ItemIdentifierType, after: Bool, _ call: String) {
+    private mutating func insertItems(
+        _ identifiers: [ItemIdentifierType], next destination: ItemIdentifierType, after: Bool, _ call: String
+    ) {
         guard storage.lookups().places[destination] != nil else {
             snapshotTrap(call, "item identifier \(destination) does not exist in the snapshot")
         }
@@ -62,7 +64,7 @@ extension DiffableDataSourceSnapshot {
         changeItems { storage, index in
             let inserted = identifiers.keepingLastOccurrences()
             storage.remove(inserted.filter { index.places[$0] != nil }, &index)
-            let place = index.places[destination]!  // present: it is not among those removed
+            let place = index.places[destination]! // present: it is not among those removed
             storage.insert(inserted, into: place.section, at: place.item + (after ? 1 : 0), &index)
         }
     }

@@ -41,8 +41,10 @@ extension DiffableDataSourceSnapshot {
         insertSections(identifiers, next: toIdentifier, after: true, "insertSections(_:afterSection:)")
     }
 
-    private mutating func insertSections(_ identifiers: [SectionIdentifierType], next destination: SectionIdentifierType,
-                                         after: Bool, _ call: String) {
+    private mutating func insertSections(
+        _ identifiers: [SectionIdentifierType], next destination: SectionIdentifierType,
+        after: Bool, _ call: String
+    ) {
         let position = ordinal(of: destination, call) + (after ? 1 : 0)
         guard !identifiers.contains(destination) else {
             snapshotTrap(call, "the destination section identifier \(destination) is among the identifiers to insert")
@@ -108,8 +110,10 @@ extension DiffableDataSourceSnapshot {
         moveSection(identifier, next: toIdentifier, after: true, "moveSection(_:afterSection:)")
     }
 
-    private mutating func moveSection(_ identifier: SectionIdentifierType, next destination: SectionIdentifierType,
-                                      after: Bool, _ call: String) {
+    private mutating func moveSection(
+        _ identifier: SectionIdentifierType, next destination: SectionIdentifierType,
+        after: Bool, _ call: String
+    ) {
         let from = ordinal(of: identifier, call)
         _ = ordinal(of: destination, call)
         guard identifier != destination else {

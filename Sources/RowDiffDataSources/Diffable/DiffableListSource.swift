@@ -77,7 +77,8 @@ open class DiffableListSource<SectionIdentifierType: Hashable & Sendable, ItemId
     /// - Complexity: O(1) plus the provider.
     public func supplementaryView(_ element: ListElement, in section: Int) -> AnyObject? {
         guard element != .cell, section >= 0, section < core.numberOfSections, let provider = supplementaryViewProvider,
-              let view = provider(host, element, ItemPath(section: section, item: 0)) else { return nil }
+            let view = provider(host, element, ItemPath(section: section, item: 0))
+        else { return nil }
         configuredSections[ObjectIdentifier(view)] = core.dataSource.section(at: section)
         return view
     }

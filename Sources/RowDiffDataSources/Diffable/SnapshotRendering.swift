@@ -181,8 +181,9 @@ extension DiffableDataSourceSnapshot {
                 let refresh: SnapshotRefresh = reloaded.contains(item) ? .reload : reconfigured.contains(item) ? .reconfigure : .none
                 return DiffableSnapshotRow(item, refresh: refresh, stamp: stamp)
             }
-            return DiffableSnapshotSection(identifier, rows: rows, isReloaded: reloadedSections.contains(identifier),
-                                           generation: stamp.generation)
+            return DiffableSnapshotSection(
+                identifier, rows: rows, isReloaded: reloadedSections.contains(identifier),
+                generation: stamp.generation)
         }
     }
 
@@ -191,8 +192,10 @@ extension DiffableDataSourceSnapshot {
     /// section snapshot to a section. A section not in the snapshot is appended first; a visible
     /// item that is in another section moves here. Items that leave the snapshot lose their marks.
     /// - Complexity: O(visible items + length of the sections touched), amortized.
-    public mutating func replaceItems(inSection sectionIdentifier: SectionIdentifierType,
-                                      withVisibleItemsOf sectionSnapshot: DiffableDataSourceSectionSnapshot<ItemIdentifierType>) {
+    public mutating func replaceItems(
+        inSection sectionIdentifier: SectionIdentifierType,
+        withVisibleItemsOf sectionSnapshot: DiffableDataSourceSectionSnapshot<ItemIdentifierType>
+    ) {
         if indexOfSection(sectionIdentifier) == nil { appendSections([sectionIdentifier]) }
         let section = ordinal(of: sectionIdentifier, "replaceItems(inSection:withVisibleItemsOf:)")
         let visible = sectionSnapshot.visibleItems

@@ -120,7 +120,7 @@ public final class FlatTableHost: ListViewHost {
         install()
         let after = currentLayout()
         guard let translated = FlatListStep.steps(translating: steps, from: before, animations: animations),
-              translated.layout == after
+            translated.layout == after
         else {
             // The steps do not lead to the model (the data changed outside the renderer): start again.
             reloadData()
@@ -256,7 +256,7 @@ public final class FlatTableHost: ListViewHost {
     /// - Complexity: O(log sections) plus the owner's `canMoveItem`.
     public func move(forDropAbove row: Int) -> Move<ItemPath>? {
         guard let source, let dragged = draggedRow, case .item(let from) = layout.row(at: dragged), source.canMoveItem(at: from),
-              row >= 0, row <= layout.numberOfRows
+            row >= 0, row <= layout.numberOfRows
         else { return nil }
         var to: ItemPath
         switch row == 0 ? nil : layout.row(at: row - 1) {

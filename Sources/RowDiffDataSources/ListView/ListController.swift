@@ -427,8 +427,8 @@ public final class ListController<Section: DiffableSection & Sendable>: ListView
     @discardableResult
     public func moveItem(from source: ItemPath, to destination: ItemPath) -> Bool {
         guard canMoveItem(at: source), dataSource.isValidMove(from: source, to: destination),
-              actions(at: source)?.onMove?(source, destination) ?? true,
-              dataSource.applyInteractiveMove(from: source, to: destination)
+            actions(at: source)?.onMove?(source, destination) ?? true,
+            dataSource.applyInteractiveMove(from: source, to: destination)
         else {
             host.restoreAfterRefusedMove(from: source, to: destination)
             return false
@@ -444,14 +444,15 @@ extension ListController where Section == KeyedSection {
         host: any ListViewHost, dataSource: SectionedDataSource<KeyedSection> = SectionedDataSource(),
         options: RenderOptions = RenderOptions()
     ) {
-        self.init(host: host, dataSource: dataSource, options: options, presentation: RowPresentation.init,
-                  supplementary: { section, element in
-                      switch element {
-                      case .cell: nil
-                      case .header: section.header
-                      case .footer: section.footer
-                      }
-                  }, describe: ListController.describeKeyed)
+        self.init(
+            host: host, dataSource: dataSource, options: options, presentation: RowPresentation.init,
+            supplementary: { section, element in
+                switch element {
+                case .cell: nil
+                case .header: section.header
+                case .footer: section.footer
+                }
+            }, describe: ListController.describeKeyed)
         renderer.updatesSectionInPlace = { old, new in
             KeyedSection.viewTypes(of: old) == KeyedSection.viewTypes(of: new)
         }

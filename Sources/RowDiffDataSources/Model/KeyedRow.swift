@@ -74,8 +74,9 @@ public struct KeyedRow: Diffable, Sendable {
         reset: (@MainActor @Sendable (Cell) -> Void)? = nil,
         configure: @escaping @MainActor @Sendable (Cell, State) -> Void
     ) {
-        storage = TypedRowStorage(key: key, kind: RowKind(cell), binding: ViewBinding<Cell, State>(configure: configure, reset: reset),
-                                  actions: ActionsBox(actions), value: state)
+        storage = TypedRowStorage(
+            key: key, kind: RowKind(cell), binding: ViewBinding<Cell, State>(configure: configure, reset: reset),
+            actions: ActionsBox(actions), value: state)
     }
 
     /// A row shown by a `ConfigurableView` cell (CellKit's `CellConfigurable`): the cell's own
@@ -124,8 +125,9 @@ public struct KeyedRow: Diffable, Sendable {
         // called with the objects themselves made the caller retain and release both around the
         // call (four atomic operations per matched pair of a diff). Both rows are alive for the
         // whole call (they are this call's arguments), and with them their storage.
-        return type(of: storage).statesEqual(Unmanaged.passUnretained(storage).toOpaque(),
-                                             Unmanaged.passUnretained(other.storage).toOpaque())
+        return type(of: storage).statesEqual(
+            Unmanaged.passUnretained(storage).toOpaque(),
+            Unmanaged.passUnretained(other.storage).toOpaque())
     }
 }
 
@@ -134,8 +136,10 @@ extension KeyedRow: CarriedFingerprint {
     /// The keys' fingerprints, computed once when each row was made: a diff reads them instead
     /// of hashing the keys (see `CarriedFingerprint`).
     /// - Complexity: O(rows).
-    public static func writeCarriedFingerprints(of rows: UnsafeBufferPointer<KeyedRow>, mask: UInt64,
-                                                into output: UnsafeMutablePointer<UInt64>) {
+    public static func writeCarriedFingerprints(
+        of rows: UnsafeBufferPointer<KeyedRow>, mask: UInt64,
+        into output: UnsafeMutablePointer<UInt64>
+    ) {
         for index in rows.indices { output[index] = rows[index].storage.fingerprint & mask }
     }
 }

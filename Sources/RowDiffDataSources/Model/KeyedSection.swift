@@ -78,7 +78,7 @@ public struct Supplementary: Equatable, Sendable {
 
     public static func == (lhs: Supplementary, rhs: Supplementary) -> Bool {
         guard lhs.title == rhs.title, lhs.kind == rhs.kind, lhs.height == rhs.height,
-              lhs.estimatedHeight == rhs.estimatedHeight
+            lhs.estimatedHeight == rhs.estimatedHeight
         else { return false }
         switch (lhs.state, rhs.state) {
         case (nil, nil): return true
@@ -113,8 +113,9 @@ public struct KeyedSection: DiffableSection, TitledSection, Sendable {
 
     /// A section whose header and footer are plain titles.
     public init(key: String, rows: [KeyedRow], headerTitle: String?, footerTitle: String? = nil) {
-        self.init(key: key, rows: rows, header: headerTitle.map(Supplementary.init(title:)),
-                  footer: footerTitle.map(Supplementary.init(title:)))
+        self.init(
+            key: key, rows: rows, header: headerTitle.map(Supplementary.init(title:)),
+            footer: footerTitle.map(Supplementary.init(title:)))
     }
 
     public init(source: KeyedSection, rows: [KeyedRow]) {

@@ -61,8 +61,8 @@ enum DragRebase {
         var result = state
         for placement in placements {
             guard let from = position(of: placement.row, in: result),
-                  result[from.section].diffIdentity == placement.sectionBefore,
-                  let destination = result.firstIndex(where: { $0.diffIdentity == placement.sectionAfter })
+                result[from.section].diffIdentity == placement.sectionBefore,
+                let destination = result.firstIndex(where: { $0.diffIdentity == placement.sectionAfter })
             else { continue } // removed, or placed elsewhere by the state itself
             var rows = result[from.section].rows
             let row = rows.remove(at: from.item)

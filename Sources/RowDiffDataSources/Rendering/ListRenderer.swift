@@ -351,7 +351,8 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
                 (diff, inPlaceSections) = diff.takingSectionUpdates(inPlace: inPlace)
             }
             let report = diff.duplicates
-            let duplicates = report.newSections.isEmpty && report.newItems.isEmpty
+            let duplicates =
+                report.newSections.isEmpty && report.newItems.isEmpty
                 ? nil : DuplicateKeyDiagnostic(newSide: report, model: new)
             // Remapped here when the old table came along; otherwise built beside the diff (see
             // `compute`) when asked. A model with repeated keys gets a new table (which lists them).

@@ -73,8 +73,9 @@ extension RenderOptions {
     /// standard output or standard error.
     public static let logsDuplicateKeys: @MainActor @Sendable (DuplicateKeyDiagnostic) -> Void = { diagnostic in
         #if canImport(os)
-        os_log(.fault, log: OSLog(subsystem: "RowDiff", category: "duplicate-keys"), "%{public}@",
-               diagnostic.description as NSString)
+        os_log(
+            .fault, log: OSLog(subsystem: "RowDiff", category: "duplicate-keys"), "%{public}@",
+            diagnostic.description as NSString)
         #endif
     }
 }
@@ -112,4 +113,3 @@ public enum RenderOutcome: Sendable, Hashable {
         case duplicateKeys
     }
 }
-

@@ -79,7 +79,9 @@ public final class StandInFlatTableView: FlatTableView {
             type = standIn
         case .nib(let name, _, let viewClass)?:
             guard let inNib = nibs[name] else { return fail(element, reuseIdentifier, .nibNotFound(name)) }
-            guard ObjectIdentifier(inNib) == ObjectIdentifier(viewClass) else { return fail(element, reuseIdentifier, .nibHoldsAnotherClass(name)) }
+            guard ObjectIdentifier(inNib) == ObjectIdentifier(viewClass) else {
+                return fail(element, reuseIdentifier, .nibHoldsAnotherClass(name))
+            }
             type = inNib
         case .plain?:
             type = StandInView.self

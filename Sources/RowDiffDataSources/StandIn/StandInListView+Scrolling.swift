@@ -127,7 +127,7 @@ extension StandInListView: ScrollGeometry {
         if source.hasExplicitRowHeights {
             for t in counts.indices {
                 guard let map, case .kept(let old) = map.sections[t], geometry.explicit.indices.contains(old),
-                      let oldRows = geometry.explicit[old]
+                    let oldRows = geometry.explicit[old]
                 else {
                     explicit.append(StandInGeometry.ExplicitRows((0..<counts[t]).map { askHeight(ItemPath(section: t, item: $0), source) }))
                     continue
@@ -166,8 +166,9 @@ extension StandInListView: ScrollGeometry {
         }
         let oldHeaders = geometry.headerHeights, oldFooters = geometry.footerHeights
         geometry.rowHeight = rowHeight
-        geometry.set(counts: counts, headers: counts.indices.map { height(.header, $0, oldHeaders) },
-                     footers: counts.indices.map { height(.footer, $0, oldFooters) }, explicit: explicit)
+        geometry.set(
+            counts: counts, headers: counts.indices.map { height(.header, $0, oldHeaders) },
+            footers: counts.indices.map { height(.footer, $0, oldFooters) }, explicit: explicit)
         if viewportHeight == nil {
             offset = 0
         } else {
@@ -179,7 +180,8 @@ extension StandInListView: ScrollGeometry {
     /// The height a row had before a change, if it had one of its own.
     private func knownHeight(_ path: ItemPath) -> Double? {
         guard geometry.explicit.indices.contains(path.section), let rows = geometry.explicit[path.section],
-              rows.heights.indices.contains(path.item) else { return nil }
+            rows.heights.indices.contains(path.item)
+        else { return nil }
         return rows.heights[path.item]
     }
 
@@ -194,7 +196,8 @@ extension StandInListView: ScrollGeometry {
     private func supplementaryHeight(_ element: ListElement, _ s: Int, _ source: any ListViewSource) -> Double {
         guard showsSupplementaryViews else { return 0 }
         if let height = source.supplementaryHeight(element, in: s) { return max(0, height) }
-        let shows = element == .header
+        let shows =
+            element == .header
             ? headers.indices.contains(s) && (headers[s] != nil || titles[s].header != nil)
             : footers.indices.contains(s) && (footers[s] != nil || titles[s].footer != nil)
         return shows ? max(0, element == .header ? sectionHeaderHeight : sectionFooterHeight) : 0

@@ -36,7 +36,7 @@ extension StandInListView {
             source.commitDelete(at: path)
         case .collectionView:
             guard let swipe = source.swipeActions(.trailing, at: path), swipe.performsFirstActionWithFullSwipe,
-                  let first = swipe.actions.first
+                let first = swipe.actions.first
             else { return false }
             first.handler { _ in }
         }
@@ -53,14 +53,16 @@ extension StandInListView {
         guard let source, isOnScreen(start) else { return false }
         let end = source.targetPathForMove(from: start, proposed: proposed)
         guard source.canMoveItem(at: start), listKind == .collectionView || source.canEditItem(at: start),
-              isOnScreen(start), counts.indices.contains(end.section),
-              end.item >= 0, end.item <= counts[end.section] - (start.section == end.section ? 1 : 0)
+            isOnScreen(start), counts.indices.contains(end.section),
+            end.item >= 0, end.item <= counts[end.section] - (start.section == end.section ? 1 : 0)
         else { return false }
         var newCounts = counts
         newCounts[start.section] -= 1
         newCounts[end.section] += 1
         // The view moves the cell as a batch of one move would; the other rows keep theirs.
-        guard let map = try? validator.rowMap(of: BatchUpdate(itemMoves: [Move(from: start, to: end)]), fromCounts: counts, toCounts: newCounts)
+        guard
+            let map = try? validator.rowMap(
+                of: BatchUpdate(itemMoves: [Move(from: start, to: end)]), fromCounts: counts, toCounts: newCounts)
         else { return false }
         let after: ValidationSnapshot
         if shown.hasItems {

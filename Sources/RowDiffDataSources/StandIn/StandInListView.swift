@@ -1,7 +1,6 @@
 @_spi(StandIn) import RowDiff
 @_spi(StandIn) import RowDiffValidation
 
-
 /// A list view for every platform that behaves as `UITableView` / `UICollectionView` do for what
 /// an owner relies on: registration and dequeuing (with a reuse pool, `prepareForReuse`, nibs
 /// and storyboard prototypes), headers and footers, batch updates judged by `BatchUpdateValidator`
@@ -299,7 +298,9 @@ public class StandInListView: ListViewHost {
             }
         case .countsAndVisibleRows:
             before = ValidationSnapshot(counts: counts)
-            if Self.counts(of: source) != counts { recordedProblems.append("batch \(number): the data source changed outside an update block") }
+            if Self.counts(of: source) != counts {
+                recordedProblems.append("batch \(number): the data source changed outside an update block")
+            }
         }
         insideUpdate = true
         install()
@@ -446,8 +447,10 @@ public class StandInListView: ListViewHost {
 
     func sectionViews(_ s: Int, _ source: any ListViewSource) -> (StandInView?, StandInView?, (header: String?, footer: String?)) {
         guard showsSupplementaryViews else { return (nil, nil, (nil, nil)) }
-        return (source.supplementaryView(.header, in: s) as? StandInView, source.supplementaryView(.footer, in: s) as? StandInView,
-                (source.title(for: .header, in: s), source.title(for: .footer, in: s)))
+        return (
+            source.supplementaryView(.header, in: s) as? StandInView, source.supplementaryView(.footer, in: s) as? StandInView,
+            (source.title(for: .header, in: s), source.title(for: .footer, in: s))
+        )
     }
 
     func rebuildAll() {
@@ -501,7 +504,8 @@ public class StandInListView: ListViewHost {
             }
         }
         // Section views: all of them with full checks or no viewport; else those on screen.
-        let sections = modelCheck == .full || viewportHeight == nil
+        let sections =
+            modelCheck == .full || viewportHeight == nil
             ? Array(counts.indices) : geometry.sections(intersecting: offset, offset + max(0, viewportHeight ?? 0))
         pendingSupplementaryCheck = (when, sections)
     }
@@ -519,8 +523,10 @@ public class StandInListView: ListViewHost {
                 }
             }
             // A section with a header or footer view of its own shows no title there.
-            if showsSupplementaryViews, headers[s] == nil && titles[s].header != source.title(for: .header, in: s)
-                || footers[s] == nil && titles[s].footer != source.title(for: .footer, in: s) {
+            if showsSupplementaryViews,
+                headers[s] == nil && titles[s].header != source.title(for: .header, in: s)
+                    || footers[s] == nil && titles[s].footer != source.title(for: .footer, in: s)
+            {
                 recordedProblems.append("\(when): the titles of section \(s) are stale")
             }
         }

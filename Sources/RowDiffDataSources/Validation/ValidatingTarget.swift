@@ -148,7 +148,9 @@ public final class ValidatingTarget<Section: DiffableSection>: BatchUpdating {
                 section.items = []
                 sections.insert(section, at: at)
             case .moveSection(let from, let to):
-                guard sections.indices.contains(from), to >= 0, to < sections.count else { return "moveSection \(from)→\(to) out of bounds" }
+                guard sections.indices.contains(from), to >= 0, to < sections.count else {
+                    return "moveSection \(from)→\(to) out of bounds"
+                }
                 sections.insert(sections.remove(at: from), at: to)
             case .reloadSection(let at):
                 reloadedSections.insert(at)
@@ -159,11 +161,13 @@ public final class ValidatingTarget<Section: DiffableSection>: BatchUpdating {
                 sections[at.section].items.remove(at: at.item)
             case .insertItem(let at):
                 guard let item = after.item(at: at), sections.indices.contains(at.section),
-                      at.item <= sections[at.section].items.count else { return "insert \(at) out of bounds" }
+                    at.item <= sections[at.section].items.count
+                else { return "insert \(at) out of bounds" }
                 sections[at.section].items.insert(item, at: at.item)
             case .moveItem(let from, let to):
                 guard sections.indices.contains(from.section), sections[from.section].items.indices.contains(from.item),
-                      sections.indices.contains(to.section) else { return "move \(from)→\(to) out of bounds" }
+                    sections.indices.contains(to.section)
+                else { return "move \(from)→\(to) out of bounds" }
                 let item = sections[from.section].items.remove(at: from.item)
                 guard to.item <= sections[to.section].items.count else { return "move \(from)→\(to) out of bounds" }
                 sections[to.section].items.insert(item, at: to.item)
@@ -174,13 +178,19 @@ public final class ValidatingTarget<Section: DiffableSection>: BatchUpdating {
         guard sections.count == after.sectionCount else { return "ends with \(sections.count) sections, expected \(after.sectionCount)" }
         for (s, section) in sections.enumerated() {
             let expected = after.sections[s]
-            if section.identity != expected.identity { return "section \(s) is \(String(describing: section.identity)), expected \(String(describing: expected.identity))" }
+            if section.identity != expected.identity {
+                return "section \(s) is \(String(describing: section.identity)), expected \(String(describing: expected.identity))"
+            }
             if !reloadedSections.contains(s), section.content != expected.content { return "section \(s) has stale content" }
-            guard section.items.count == expected.items.count else { return "section \(s) has \(section.items.count) rows, expected \(expected.items.count)" }
+            guard section.items.count == expected.items.count else {
+                return "section \(s) has \(section.items.count) rows, expected \(expected.items.count)"
+            }
             for (r, item) in section.items.enumerated() {
                 let path = ItemPath(section: s, item: r)
                 let want = expected.items[r]
-                if item.identity != want.identity { return "row \(path) is \(String(describing: item.identity)), expected \(String(describing: want.identity))" }
+                if item.identity != want.identity {
+                    return "row \(path) is \(String(describing: item.identity)), expected \(String(describing: want.identity))"
+                }
                 if !reloaded.contains(path), !reloadedSections.contains(s), item != want { return "row \(path) is stale" }
             }
         }

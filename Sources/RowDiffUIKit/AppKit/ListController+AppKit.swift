@@ -11,8 +11,9 @@ extension ListController {
         presentation: @escaping @MainActor (Section.Row) -> RowPresentation,
         supplementary: @escaping @MainActor (Section, ListElement) -> Supplementary? = ListController.titles
     ) {
-        self.init(host: FlatTableHost(view: NSTableViewAdapter(tableView), groupRows: groupRows), dataSource: dataSource,
-                  options: options, presentation: presentation, supplementary: supplementary)
+        self.init(
+            host: FlatTableHost(view: NSTableViewAdapter(tableView), groupRows: groupRows), dataSource: dataSource,
+            options: options, presentation: presentation, supplementary: supplementary)
     }
 
     /// The owner of `collectionView`, as ``init(tableView:groupRows:dataSource:options:presentation:supplementary:)``.
@@ -22,8 +23,9 @@ extension ListController {
         presentation: @escaping @MainActor (Section.Row) -> RowPresentation,
         supplementary: @escaping @MainActor (Section, ListElement) -> Supplementary? = ListController.titles
     ) {
-        self.init(host: NSCollectionViewTarget(collectionView), dataSource: dataSource, options: options,
-                  presentation: presentation, supplementary: supplementary)
+        self.init(
+            host: NSCollectionViewTarget(collectionView), dataSource: dataSource, options: options,
+            presentation: presentation, supplementary: supplementary)
     }
 }
 

@@ -21,7 +21,8 @@ public final class NSCollectionViewAdapter: NSObject, NSCollectionViewDataSource
         source?.numberOfItems(in: section) ?? 0
     }
 
-    public func collectionView(_ collectionView: NSCollectionView, itemForRepresentedObjectAt indexPath: IndexPath) -> NSCollectionViewItem {
+    public func collectionView(_ collectionView: NSCollectionView, itemForRepresentedObjectAt indexPath: IndexPath) -> NSCollectionViewItem
+    {
         if let item = source?.cell(at: ItemPath(appKitIndexPath: indexPath)) as? NSCollectionViewItem { return item }
         // Only when the owner is gone: AppKit needs an item, and this one shows nothing.
         let identifier = ViewRegistration.plainReuseIdentifier(.cell)
@@ -36,16 +37,19 @@ public final class NSCollectionViewAdapter: NSObject, NSCollectionViewDataSource
         at indexPath: IndexPath
     ) -> NSView {
         if let element = ListElement(appKitElementKind: kind),
-           let view = source?.supplementaryView(element, in: indexPath.section) as? NSView {
+            let view = source?.supplementaryView(element, in: indexPath.section) as? NSView
+        {
             return view
         }
         // A kind RowDiff does not describe (the app's layout asked for it): AppKit needs a view.
         let identifier = "RowDiff.Plain." + kind
         if plainIdentifiers.insert(identifier).inserted {
-            collectionView.register(PlainSupplementaryView.self, forSupplementaryViewOfKind: kind,
-                                    withIdentifier: NSUserInterfaceItemIdentifier(rawValue: identifier))
+            collectionView.register(
+                PlainSupplementaryView.self, forSupplementaryViewOfKind: kind,
+                withIdentifier: NSUserInterfaceItemIdentifier(rawValue: identifier))
         }
-        return collectionView.makeSupplementaryView(ofKind: kind, withIdentifier: NSUserInterfaceItemIdentifier(rawValue: identifier), for: indexPath)
+        return collectionView.makeSupplementaryView(
+            ofKind: kind, withIdentifier: NSUserInterfaceItemIdentifier(rawValue: identifier), for: indexPath)
     }
 
     // MARK: NSCollectionViewDelegate

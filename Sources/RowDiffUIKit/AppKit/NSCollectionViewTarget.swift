@@ -70,22 +70,23 @@ public final class NSCollectionViewTarget: ListViewHost {
         // The update block may outlive this call; it captures what it needs. The batch animates
         // as one operation (no `animator()` proxy needed).
         let view = collectionView
-        view.performBatchUpdates({
-            install()
-            if !update.sectionDeletes.isEmpty { view.deleteSections(IndexSet(update.sectionDeletes)) }
-            if !update.sectionInserts.isEmpty { view.insertSections(IndexSet(update.sectionInserts)) }
-            for move in update.sectionMoves { view.moveSection(move.from, toSection: move.to) }
-            if !update.sectionReloads.isEmpty { view.reloadSections(IndexSet(update.sectionReloads)) }
-            if !update.itemDeletes.isEmpty { view.deleteItems(at: Set(update.itemDeletes.map(IndexPath.init(appKitItem:)))) }
-            if !update.itemInserts.isEmpty { view.insertItems(at: Set(update.itemInserts.map(IndexPath.init(appKitItem:)))) }
-            for move in update.itemMoves {
-                view.moveItem(at: IndexPath(appKitItem: move.from), to: IndexPath(appKitItem: move.to))
-            }
-            // `updateMode` says the view cannot reconfigure, so the renderer sends reloads; a
-            // reconfigure from a target of your own is a reload here too.
-            let reloads = update.itemReloads + update.itemReconfigures
-            if !reloads.isEmpty { view.reloadItems(at: Set(reloads.map(IndexPath.init(appKitItem:)))) }
-        }, completionHandler: { finished in MainActor.assumeIsolated { completion(finished) } })
+        view.performBatchUpdates(
+            {
+                install()
+                if !update.sectionDeletes.isEmpty { view.deleteSections(IndexSet(update.sectionDeletes)) }
+                if !update.sectionInserts.isEmpty { view.insertSections(IndexSet(update.sectionInserts)) }
+                for move in update.sectionMoves { view.moveSection(move.from, toSection: move.to) }
+                if !update.sectionReloads.isEmpty { view.reloadSections(IndexSet(update.sectionReloads)) }
+                if !update.itemDeletes.isEmpty { view.deleteItems(at: Set(update.itemDeletes.map(IndexPath.init(appKitItem:)))) }
+                if !update.itemInserts.isEmpty { view.insertItems(at: Set(update.itemInserts.map(IndexPath.init(appKitItem:)))) }
+                for move in update.itemMoves {
+                    view.moveItem(at: IndexPath(appKitItem: move.from), to: IndexPath(appKitItem: move.to))
+                }
+                // `updateMode` says the view cannot reconfigure, so the renderer sends reloads; a
+                // reconfigure from a target of your own is a reload here too.
+                let reloads = update.itemReloads + update.itemReconfigures
+                if !reloads.isEmpty { view.reloadItems(at: Set(reloads.map(IndexPath.init(appKitItem:)))) }
+            }, completionHandler: { finished in MainActor.assumeIsolated { completion(finished) } })
     }
 
     public func reloadData() { collectionView.reloadData() }
@@ -97,8 +98,9 @@ public final class NSCollectionViewTarget: ListViewHost {
             case .prototype: return
             case .viewClass(let viewClass): collectionView.register(viewClass, forItemWithIdentifier: identifier)
             case .nib(let name, let bundle, let viewClass):
-                collectionView.register(ViewRegistration.appKitNib(named: name, bundle: bundle, viewClass: viewClass),
-                                        forItemWithIdentifier: identifier)
+                collectionView.register(
+                    ViewRegistration.appKitNib(named: name, bundle: bundle, viewClass: viewClass),
+                    forItemWithIdentifier: identifier)
             case .plain: collectionView.register(NSCollectionViewItem.self, forItemWithIdentifier: identifier)
             }
             return
@@ -108,8 +110,9 @@ public final class NSCollectionViewTarget: ListViewHost {
         case .viewClass(let viewClass):
             collectionView.register(viewClass, forSupplementaryViewOfKind: kind, withIdentifier: identifier)
         case .nib(let name, let bundle, let viewClass):
-            collectionView.register(ViewRegistration.appKitNib(named: name, bundle: bundle, viewClass: viewClass),
-                                    forSupplementaryViewOfKind: kind, withIdentifier: identifier)
+            collectionView.register(
+                ViewRegistration.appKitNib(named: name, bundle: bundle, viewClass: viewClass),
+                forSupplementaryViewOfKind: kind, withIdentifier: identifier)
         case .plain:
             collectionView.register(PlainSupplementaryView.self, forSupplementaryViewOfKind: kind, withIdentifier: identifier)
         }

@@ -47,8 +47,9 @@ public final class NSTableViewAdapter: NSObject, NSTableViewDataSource, NSTableV
         case .viewClass(let viewClass):
             classes[identifier] = viewClass
         case .nib(let name, let bundle, let viewClass):
-            tableView.register(ViewRegistration.appKitNib(named: name, bundle: bundle, viewClass: viewClass),
-                               forIdentifier: NSUserInterfaceItemIdentifier(rawValue: identifier))
+            tableView.register(
+                ViewRegistration.appKitNib(named: name, bundle: bundle, viewClass: viewClass),
+                forIdentifier: NSUserInterfaceItemIdentifier(rawValue: identifier))
         case .prototype:
             return
         case .plain:

@@ -69,7 +69,8 @@ public final class CollectionViewAdapter: NSObject, UICollectionViewDataSource, 
         _ collectionView: UICollectionView, viewForSupplementaryElementOfKind kind: String, at indexPath: IndexPath
     ) -> UICollectionReusableView {
         if let element = ListElement(collectionViewElementKind: kind),
-           let view = source?.supplementaryView(element, in: indexPath.section) as? UICollectionReusableView {
+            let view = source?.supplementaryView(element, in: indexPath.section) as? UICollectionReusableView
+        {
             return view
         }
         // A kind RowDiff does not describe (the app's layout asked for it): UIKit needs a view.

@@ -69,20 +69,26 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Se
 
     /// Shows `snapshot`, animating the differences (with `animatingDifferences` false, the view
     /// reloads). Returns at once; `completion` runs once the view shows it.
-    public func apply(_ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
-                      animatingDifferences: Bool = true, completion: (@MainActor () -> Void)? = nil) {
+    public func apply(
+        _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
+        animatingDifferences: Bool = true, completion: (@MainActor () -> Void)? = nil
+    ) {
         core.apply(snapshot, animatingDifferences: animatingDifferences, completion: completion)
     }
 
     /// Shows `snapshot` and returns once the view shows it.
-    public func apply(_ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
-                      animatingDifferences: Bool = true) async {
+    public func apply(
+        _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
+        animatingDifferences: Bool = true
+    ) async {
         await core.apply(snapshot, animatingDifferences: animatingDifferences)
     }
 
     /// Shows `snapshot` by reloading the view.
-    public func applySnapshotUsingReloadData(_ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
-                                             completion: (@MainActor () -> Void)? = nil) {
+    public func applySnapshotUsingReloadData(
+        _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
+        completion: (@MainActor () -> Void)? = nil
+    ) {
         core.applySnapshotUsingReloadData(snapshot, completion: completion)
     }
 
@@ -97,14 +103,18 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Se
     public func snapshot() -> DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType> { core.snapshot() }
 
     /// Shows `snapshot` in `section`: the section's items become its visible items.
-    public func apply(_ snapshot: DiffableDataSourceSectionSnapshot<ItemIdentifierType>, to section: SectionIdentifierType,
-                      animatingDifferences: Bool = true, completion: (@MainActor () -> Void)? = nil) {
+    public func apply(
+        _ snapshot: DiffableDataSourceSectionSnapshot<ItemIdentifierType>, to section: SectionIdentifierType,
+        animatingDifferences: Bool = true, completion: (@MainActor () -> Void)? = nil
+    ) {
         core.apply(snapshot, to: section, animatingDifferences: animatingDifferences, completion: completion)
     }
 
     /// Shows `snapshot` in `section` and returns once the view shows it.
-    public func apply(_ snapshot: DiffableDataSourceSectionSnapshot<ItemIdentifierType>, to section: SectionIdentifierType,
-                      animatingDifferences: Bool = true) async {
+    public func apply(
+        _ snapshot: DiffableDataSourceSectionSnapshot<ItemIdentifierType>, to section: SectionIdentifierType,
+        animatingDifferences: Bool = true
+    ) async {
         await core.apply(snapshot, to: section, animatingDifferences: animatingDifferences)
     }
 
@@ -192,7 +202,8 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Se
 
     /// Applies the user's move: `willReorder`, the data source and `snapshot()` updated,
     /// `didReorder`. A move that cannot be applied makes the view reload what the data source has.
-    open func collectionView(_ collectionView: UICollectionView, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {
+    open func collectionView(_ collectionView: UICollectionView, moveItemAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath)
+    {
         let source = ItemPath(sourceIndexPath), destination = ItemPath(destinationIndexPath)
         if !core.moveItem(from: source, to: destination) { target.restoreAfterRefusedMove(from: source, to: destination) }
     }

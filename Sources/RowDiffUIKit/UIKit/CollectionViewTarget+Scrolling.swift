@@ -13,8 +13,8 @@ extension CollectionViewTarget: ScrollGeometry {
 
     public func frameOfItem(at path: ItemPath) -> ItemFrame? {
         guard path.section >= 0, path.section < collectionView.numberOfSections, path.item >= 0,
-              path.item < collectionView.numberOfItems(inSection: path.section),
-              let attributes = collectionView.layoutAttributesForItem(at: IndexPath(collectionItem: path))
+            path.item < collectionView.numberOfItems(inSection: path.section),
+            let attributes = collectionView.layoutAttributesForItem(at: IndexPath(collectionItem: path))
         else { return nil }
         return ItemFrame(minY: Double(attributes.frame.minY), height: Double(attributes.frame.height))
     }

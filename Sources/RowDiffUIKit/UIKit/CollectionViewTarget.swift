@@ -79,27 +79,28 @@ public final class CollectionViewTarget: ListViewHost {
     ) {
         // The update block escapes to UIKit; it captures what it needs.
         let view = collectionView
-        view.performBatchUpdates({
-            install()
-            if !update.sectionDeletes.isEmpty { view.deleteSections(IndexSet(update.sectionDeletes)) }
-            if !update.sectionInserts.isEmpty { view.insertSections(IndexSet(update.sectionInserts)) }
-            for move in update.sectionMoves { view.moveSection(move.from, toSection: move.to) }
-            if !update.sectionReloads.isEmpty { view.reloadSections(IndexSet(update.sectionReloads)) }
-            if !update.itemDeletes.isEmpty { view.deleteItems(at: update.itemDeletes.map(IndexPath.init(collectionItem:))) }
-            if !update.itemInserts.isEmpty { view.insertItems(at: update.itemInserts.map(IndexPath.init(collectionItem:))) }
-            for move in update.itemMoves {
-                view.moveItem(at: IndexPath(collectionItem: move.from), to: IndexPath(collectionItem: move.to))
-            }
-            if !update.itemReloads.isEmpty { view.reloadItems(at: update.itemReloads.map(IndexPath.init(collectionItem:))) }
-            if !update.itemReconfigures.isEmpty {
-                let paths = update.itemReconfigures.map(IndexPath.init(collectionItem:))
-                if #available(iOS 15.0, tvOS 15.0, *) {
-                    view.reconfigureItems(at: paths)
-                } else {
-                    view.reloadItems(at: paths)
+        view.performBatchUpdates(
+            {
+                install()
+                if !update.sectionDeletes.isEmpty { view.deleteSections(IndexSet(update.sectionDeletes)) }
+                if !update.sectionInserts.isEmpty { view.insertSections(IndexSet(update.sectionInserts)) }
+                for move in update.sectionMoves { view.moveSection(move.from, toSection: move.to) }
+                if !update.sectionReloads.isEmpty { view.reloadSections(IndexSet(update.sectionReloads)) }
+                if !update.itemDeletes.isEmpty { view.deleteItems(at: update.itemDeletes.map(IndexPath.init(collectionItem:))) }
+                if !update.itemInserts.isEmpty { view.insertItems(at: update.itemInserts.map(IndexPath.init(collectionItem:))) }
+                for move in update.itemMoves {
+                    view.moveItem(at: IndexPath(collectionItem: move.from), to: IndexPath(collectionItem: move.to))
                 }
-            }
-        }, completion: { finished in MainActor.assumeIsolated { completion(finished) } })
+                if !update.itemReloads.isEmpty { view.reloadItems(at: update.itemReloads.map(IndexPath.init(collectionItem:))) }
+                if !update.itemReconfigures.isEmpty {
+                    let paths = update.itemReconfigures.map(IndexPath.init(collectionItem:))
+                    if #available(iOS 15.0, tvOS 15.0, *) {
+                        view.reconfigureItems(at: paths)
+                    } else {
+                        view.reloadItems(at: paths)
+                    }
+                }
+            }, completion: { finished in MainActor.assumeIsolated { completion(finished) } })
     }
 
     public func reloadData() { collectionView.reloadData() }
@@ -111,8 +112,9 @@ public final class CollectionViewTarget: ListViewHost {
             case .prototype: return
             case .viewClass(let viewClass): collectionView.register(viewClass, forCellWithReuseIdentifier: identifier)
             case .nib(let name, let bundle, let viewClass):
-                collectionView.register(ViewRegistration.nib(named: name, bundle: bundle, viewClass: viewClass),
-                                        forCellWithReuseIdentifier: identifier)
+                collectionView.register(
+                    ViewRegistration.nib(named: name, bundle: bundle, viewClass: viewClass),
+                    forCellWithReuseIdentifier: identifier)
             case .plain: collectionView.register(UICollectionViewCell.self, forCellWithReuseIdentifier: identifier)
             }
             return
@@ -122,8 +124,9 @@ public final class CollectionViewTarget: ListViewHost {
         case .viewClass(let viewClass):
             collectionView.register(viewClass, forSupplementaryViewOfKind: kind, withReuseIdentifier: identifier)
         case .nib(let name, let bundle, let viewClass):
-            collectionView.register(ViewRegistration.nib(named: name, bundle: bundle, viewClass: viewClass),
-                                    forSupplementaryViewOfKind: kind, withReuseIdentifier: identifier)
+            collectionView.register(
+                ViewRegistration.nib(named: name, bundle: bundle, viewClass: viewClass),
+                forSupplementaryViewOfKind: kind, withReuseIdentifier: identifier)
         case .plain:
             collectionView.register(UICollectionReusableView.self, forSupplementaryViewOfKind: kind, withReuseIdentifier: identifier)
         }

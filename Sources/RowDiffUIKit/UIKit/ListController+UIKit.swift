@@ -10,8 +10,9 @@ extension ListController {
         presentation: @escaping @MainActor (Section.Row) -> RowPresentation,
         supplementary: @escaping @MainActor (Section, ListElement) -> Supplementary? = ListController.titles
     ) {
-        self.init(host: TableViewTarget(tableView), dataSource: dataSource, options: options,
-                  presentation: presentation, supplementary: supplementary)
+        self.init(
+            host: TableViewTarget(tableView), dataSource: dataSource, options: options,
+            presentation: presentation, supplementary: supplementary)
     }
 
     /// The owner of `collectionView`, as ``init(tableView:dataSource:options:presentation:supplementary:)``.
@@ -21,8 +22,9 @@ extension ListController {
         presentation: @escaping @MainActor (Section.Row) -> RowPresentation,
         supplementary: @escaping @MainActor (Section, ListElement) -> Supplementary? = ListController.titles
     ) {
-        self.init(host: CollectionViewTarget(collectionView), dataSource: dataSource, options: options,
-                  presentation: presentation, supplementary: supplementary)
+        self.init(
+            host: CollectionViewTarget(collectionView), dataSource: dataSource, options: options,
+            presentation: presentation, supplementary: supplementary)
     }
 }
 

@@ -60,7 +60,7 @@ public final class TableViewAdapter: NSObject, UITableViewDataSource, UITableVie
     nonisolated private static func isAnswered(_ selector: Selector, heights: Bool, focus: Bool) -> Bool? {
         switch selector {
         case #selector(UITableViewDelegate.tableView(_:heightForRowAt:)),
-             #selector(UITableViewDelegate.tableView(_:estimatedHeightForRowAt:)):
+            #selector(UITableViewDelegate.tableView(_:estimatedHeightForRowAt:)):
             heights
         case #selector(UITableViewDelegate.tableView(_:canFocusRowAt:)):
             focus
@@ -151,7 +151,8 @@ public final class TableViewAdapter: NSObject, UITableViewDataSource, UITableVie
         toProposedIndexPath proposedDestinationIndexPath: IndexPath
     ) -> IndexPath {
         guard let source else { return proposedDestinationIndexPath }
-        return IndexPath(tableRow: source.targetPathForMove(from: ItemPath(sourceIndexPath), proposed: ItemPath(proposedDestinationIndexPath)))
+        return IndexPath(
+            tableRow: source.targetPathForMove(from: ItemPath(sourceIndexPath), proposed: ItemPath(proposedDestinationIndexPath)))
     }
 
     // Implementing the header/footer height methods replaces the table's own properties for every

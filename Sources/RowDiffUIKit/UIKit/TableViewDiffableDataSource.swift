@@ -58,20 +58,26 @@ open class TableViewDiffableDataSource<SectionIdentifierType: Hashable & Sendabl
 
     /// Shows `snapshot`, animating the differences (with `animatingDifferences` false, the table
     /// reloads). Returns at once; `completion` runs once the table shows it.
-    public func apply(_ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
-                      animatingDifferences: Bool = true, completion: (@MainActor () -> Void)? = nil) {
+    public func apply(
+        _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
+        animatingDifferences: Bool = true, completion: (@MainActor () -> Void)? = nil
+    ) {
         core.apply(snapshot, animatingDifferences: animatingDifferences, completion: completion)
     }
 
     /// Shows `snapshot` and returns once the table shows it.
-    public func apply(_ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
-                      animatingDifferences: Bool = true) async {
+    public func apply(
+        _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
+        animatingDifferences: Bool = true
+    ) async {
         await core.apply(snapshot, animatingDifferences: animatingDifferences)
     }
 
     /// Shows `snapshot` by reloading the table.
-    public func applySnapshotUsingReloadData(_ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
-                                             completion: (@MainActor () -> Void)? = nil) {
+    public func applySnapshotUsingReloadData(
+        _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
+        completion: (@MainActor () -> Void)? = nil
+    ) {
         core.applySnapshotUsingReloadData(snapshot, completion: completion)
     }
 

@@ -19,7 +19,8 @@ extension TableViewTarget: ScrollGeometry {
     /// answer a zero rectangle or raise).
     public func frameOfItem(at path: ItemPath) -> ItemFrame? {
         guard path.section >= 0, path.section < tableView.numberOfSections, path.item >= 0,
-              path.item < tableView.numberOfRows(inSection: path.section) else { return nil }
+            path.item < tableView.numberOfRows(inSection: path.section)
+        else { return nil }
         let rect = tableView.rectForRow(at: IndexPath(tableRow: path))
         return ItemFrame(minY: Double(rect.minY), height: Double(rect.height))
     }

@@ -87,39 +87,40 @@ public final class TableViewTarget: ListViewHost {
         // view, the batch, the animations, the escaping `install`) instead of borrowing.
         let view = tableView
         let sections = animations.sections, rows = animations.rows
-        view.performBatchUpdates({
-            install()
-            if !update.sectionDeletes.isEmpty {
-                view.deleteSections(IndexSet(update.sectionDeletes), with: sections.delete.tableViewAnimation)
-            }
-            if !update.sectionInserts.isEmpty {
-                view.insertSections(IndexSet(update.sectionInserts), with: sections.insert.tableViewAnimation)
-            }
-            for move in update.sectionMoves { view.moveSection(move.from, toSection: move.to) }
-            if !update.sectionReloads.isEmpty {
-                view.reloadSections(IndexSet(update.sectionReloads), with: sections.reload.tableViewAnimation)
-            }
-            if !update.itemDeletes.isEmpty {
-                view.deleteRows(at: update.itemDeletes.map(IndexPath.init(tableRow:)), with: rows.delete.tableViewAnimation)
-            }
-            if !update.itemInserts.isEmpty {
-                view.insertRows(at: update.itemInserts.map(IndexPath.init(tableRow:)), with: rows.insert.tableViewAnimation)
-            }
-            for move in update.itemMoves {
-                view.moveRow(at: IndexPath(tableRow: move.from), to: IndexPath(tableRow: move.to))
-            }
-            if !update.itemReloads.isEmpty {
-                view.reloadRows(at: update.itemReloads.map(IndexPath.init(tableRow:)), with: rows.reload.tableViewAnimation)
-            }
-            if !update.itemReconfigures.isEmpty {
-                let paths = update.itemReconfigures.map(IndexPath.init(tableRow:))
-                if #available(iOS 15.0, tvOS 15.0, *) {
-                    view.reconfigureRows(at: paths)
-                } else {
-                    view.reloadRows(at: paths, with: .none)
+        view.performBatchUpdates(
+            {
+                install()
+                if !update.sectionDeletes.isEmpty {
+                    view.deleteSections(IndexSet(update.sectionDeletes), with: sections.delete.tableViewAnimation)
                 }
-            }
-        }, completion: { finished in MainActor.assumeIsolated { completion(finished) } })
+                if !update.sectionInserts.isEmpty {
+                    view.insertSections(IndexSet(update.sectionInserts), with: sections.insert.tableViewAnimation)
+                }
+                for move in update.sectionMoves { view.moveSection(move.from, toSection: move.to) }
+                if !update.sectionReloads.isEmpty {
+                    view.reloadSections(IndexSet(update.sectionReloads), with: sections.reload.tableViewAnimation)
+                }
+                if !update.itemDeletes.isEmpty {
+                    view.deleteRows(at: update.itemDeletes.map(IndexPath.init(tableRow:)), with: rows.delete.tableViewAnimation)
+                }
+                if !update.itemInserts.isEmpty {
+                    view.insertRows(at: update.itemInserts.map(IndexPath.init(tableRow:)), with: rows.insert.tableViewAnimation)
+                }
+                for move in update.itemMoves {
+                    view.moveRow(at: IndexPath(tableRow: move.from), to: IndexPath(tableRow: move.to))
+                }
+                if !update.itemReloads.isEmpty {
+                    view.reloadRows(at: update.itemReloads.map(IndexPath.init(tableRow:)), with: rows.reload.tableViewAnimation)
+                }
+                if !update.itemReconfigures.isEmpty {
+                    let paths = update.itemReconfigures.map(IndexPath.init(tableRow:))
+                    if #available(iOS 15.0, tvOS 15.0, *) {
+                        view.reconfigureRows(at: paths)
+                    } else {
+                        view.reloadRows(at: paths, with: .none)
+                    }
+                }
+            }, completion: { finished in MainActor.assumeIsolated { completion(finished) } })
     }
 
     public func reloadData() { tableView.reloadData() }
@@ -138,8 +139,9 @@ public final class TableViewTarget: ListViewHost {
         case (.header, .viewClass(let viewClass)), (.footer, .viewClass(let viewClass)):
             tableView.register(viewClass, forHeaderFooterViewReuseIdentifier: identifier)
         case (.header, .nib(let name, let bundle, let viewClass)), (.footer, .nib(let name, let bundle, let viewClass)):
-            tableView.register(ViewRegistration.nib(named: name, bundle: bundle, viewClass: viewClass),
-                               forHeaderFooterViewReuseIdentifier: identifier)
+            tableView.register(
+                ViewRegistration.nib(named: name, bundle: bundle, viewClass: viewClass),
+                forHeaderFooterViewReuseIdentifier: identifier)
         case (.header, .plain), (.footer, .plain):
             tableView.register(UITableViewHeaderFooterView.self, forHeaderFooterViewReuseIdentifier: identifier)
         }

@@ -95,8 +95,10 @@ extension ContextMenu {
             if action.isDestructive { attributes.insert(.destructive) }
             if action.isDisabled { attributes.insert(.disabled) }
             let handler = action.handler
-            return UIAction(title: action.title, image: action.systemImageName.flatMap { UIImage(systemName: $0) },
-                            attributes: attributes) { _ in MainActor.assumeIsolated { handler() } }
+            return UIAction(
+                title: action.title, image: action.systemImageName.flatMap { UIImage(systemName: $0) },
+                attributes: attributes
+            ) { _ in MainActor.assumeIsolated { handler() } }
         }
         let menu = UIMenu(title: title, children: children)
         return UIContextMenuConfiguration(identifier: nil, previewProvider: nil) { _ in menu }

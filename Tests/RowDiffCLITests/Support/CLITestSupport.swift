@@ -136,7 +136,8 @@ func checkInvariants(
         default: Issue.record("unknown patch op \(op)", sourceLocation: sourceLocation)
         }
     }
-    #expect(sameModel(model, new), "\(context) patch replays to \(describe(model)), expected \(describe(new))", sourceLocation: sourceLocation)
+    #expect(
+        sameModel(model, new), "\(context) patch replays to \(describe(model)), expected \(describe(new))", sourceLocation: sourceLocation)
     let changes = output["changes"]
     #expect(updatedSections == Set(changes["sectionUpdates"].array.map { $0.array[1].int! }), "\(context)", sourceLocation: sourceLocation)
     #expect(updatedItems == Set(changes["itemUpdates"].array.map { $0.array[1].path! }), "\(context)", sourceLocation: sourceLocation)

@@ -85,8 +85,9 @@ enum RandomModels {
     }
 
     static func row(shape: ModelShape, ids: inout IdentitySource, using rng: inout SplitMix64) -> TestRow {
-        TestRow(id: ids.make(duplicateRate: shape.duplicateRate, using: &rng),
-                content: rng.chance(20) ? rng.int(1...3) : 0, kind: rng.chance(10) ? 1 : 0)
+        TestRow(
+            id: ids.make(duplicateRate: shape.duplicateRate, using: &rng),
+            content: rng.chance(20) ? rng.int(1...3) : 0, kind: rng.chance(10) ? 1 : 0)
     }
 
     /// A random edit of `old`: every kind of change, each at roughly `shape.editRate` percent —
@@ -137,7 +138,8 @@ enum RandomModels {
         }
         // Section inserts: fresh rows, sometimes rows taken from other sections.
         for _ in 0..<moveCount(model.count + 1, rate / 2 + 1, &rng) {
-            var section = section(rows: rng.int(shape.rows.lowerBound...min(shape.rows.upperBound, 10)), shape: shape, ids: &ids, using: &rng)
+            var section = section(
+                rows: rng.int(shape.rows.lowerBound...min(shape.rows.upperBound, 10)), shape: shape, ids: &ids, using: &rng)
             if !model.isEmpty && rng.chance(30) {
                 let from = rng.int(0...(model.count - 1))
                 if !model[from].rows.isEmpty {

@@ -78,7 +78,9 @@ enum StagingInvariants {
 
     /// The stages, one per line, for failure messages.
     static func describe(_ staged: StagedChangeset<TestSection>) -> String {
-        staged.enumerated().map { "  stage \($0.offset): \($0.element.update.listDescription)\n    data \(RowDiffTests.describe($0.element.data, limit: 600))" }
-            .joined(separator: "\n")
+        staged.enumerated().map {
+            "  stage \($0.offset): \($0.element.update.listDescription)\n    data \(RowDiffTests.describe($0.element.data, limit: 600))"
+        }
+        .joined(separator: "\n")
     }
 }

@@ -51,5 +51,6 @@ extension TestSection {
 /// A model for messages: `[S1[1 2] S2h1[]]`, truncated when long.
 func describe(_ model: [TestSection], limit: Int = 4_000) -> String {
     let text = "[\(model.map(\.description).joined(separator: " "))]"
-    return text.count <= limit ? text : String(text.prefix(limit)) + "… (\(model.count) sections, \(model.reduce(0) { $0 + $1.rows.count }) rows)"
+    return text.count <= limit
+        ? text : String(text.prefix(limit)) + "… (\(model.count) sections, \(model.reduce(0) { $0 + $1.rows.count }) rows)"
 }
