@@ -8,6 +8,9 @@ source scripts/setup.sh
 
 step() { printf '\n==> %s\n' "$*"; }
 
+step "Swift: format lint (swift format lint --strict with .swift-format; './scripts/format.sh' fixes)"
+swift format lint --strict --parallel --recursive Sources Tests Package.swift Benchmarks
+
 step "C core: tests under AddressSanitizer + UndefinedBehaviorSanitizer"
 make -C CDiffCore test
 
