@@ -16,26 +16,29 @@ public struct RowTraits: Sendable, Hashable {
     /// The traits of `sections`, read from each row's actions.
     /// - Complexity: O(rows), stopping early once both are found.
     public static func of<Section: DiffableSection>(_ sections: [Section], actions: (Section.Row) -> RowActions) -> RowTraits {
-        var traits = RowTraits(hasExplicitRowHeights: false, hasFocusRules: false)
-        for section in sections {
-            for row in section.rows {
-                let rowActions = actions(row)
-                if rowActions.height != nil || rowActions.estimatedHeight != nil { traits.hasExplicitRowHeights = true }
-                if rowActions.canFocus != nil { traits.hasFocusRules = true }
-                if traits.hasExplicitRowHeights && traits.hasFocusRules { return traits }
-            }
+        scanning(sections) { row in
+            let rowActions = actions(row)
+            return (rowActions.height != nil || rowActions.estimatedHeight != nil, rowActions.canFocus != nil)
         }
-        return traits
     }
 
     /// The traits of `KeyedSection`s, from the flags their rows keep (no actions are copied).
     /// - Complexity: O(rows), stopping early once both are found.
     static func of(keyed sections: [KeyedSection]) -> RowTraits {
+        scanning(sections) { row in (row.declaresHeight, row.declaresFocus) }
+    }
+
+    /// Whether some row declares a height and some row a focus rule, as `declares` says of each.
+    /// - Complexity: O(rows), stopping early once both are found.
+    private static func scanning<Section: DiffableSection>(
+        _ sections: [Section], _ declares: (Section.Row) -> (height: Bool, focus: Bool)
+    ) -> RowTraits {
         var traits = RowTraits(hasExplicitRowHeights: false, hasFocusRules: false)
         for section in sections {
             for row in section.rows {
-                if row.declaresHeight { traits.hasExplicitRowHeights = true }
-                if row.declaresFocus { traits.hasFocusRules = true }
+                let (height, focus) = declares(row)
+                if height { traits.hasExplicitRowHeights = true }
+                if focus { traits.hasFocusRules = true }
                 if traits.hasExplicitRowHeights && traits.hasFocusRules { return traits }
             }
         }
