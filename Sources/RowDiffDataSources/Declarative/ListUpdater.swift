@@ -22,10 +22,17 @@ import RowDiffValidation
 ///   gets a new version, and the owner reconfigures its cell in place. Row content is built only
 ///   when the view configures a cell (`presentation`), so a list of 100,000 items costs one pass
 ///   over the items and no view for rows off screen.
+/// - An item of a value type (not a class) whose bits equal those of the item at its row's place
+///   in the last value is that value copied (its references point to the same storage): it keeps
+///   its row without a call to `id` or `==`. Identities and `==` are taken to be functions of an
+///   item's value, as `Identifiable` and `Equatable` ask; so a copied item with a NaN field keeps
+///   its row, where `==` alone would call it changed on every update. Class instances are always
+///   asked.
 /// - Actions (`actions`) are read when the view asks, so they always see the latest closures.
 ///
-/// - Complexity: an update is O(items) on the main thread (one identity and, for items still at
-///   their place, one `==` each; an item that moved costs a hash lookup), then a render.
+/// - Complexity: an update is O(items) on the main thread, then a render: a comparison of the
+///   item's bytes for each item copied unchanged at its place, an identity and an `==` for each
+///   other item; an item that moved costs a hash lookup (the table is built on the first move).
 @MainActor
 public final class ListUpdater<SectionID: Hashable & Sendable, ID: Hashable & Sendable, Item: Equatable> {
     /// The section type of the owner's model.
@@ -120,60 +127,108 @@ public final class ListUpdater<SectionID: Hashable & Sendable, ID: Hashable & Se
     }
 
     /// The rows of `newSections`, versioned against the last model, and whether they differ from it.
+    ///
+    /// This runs on the main thread for every new value, in code that is generic over the app's
+    /// types (SwiftUI calls a generic view's update through its protocol witness, so it is never
+    /// specialised): it walks buffers by index and builds each section's rows in place, with no
+    /// generic iterator or tuple (each would look up type metadata per item).
     private func makeModel(_ newSections: [ListViewSection<SectionID, Item>]) -> (model: [Section], changed: Bool) {
         let store = ListItemStore(newSections.map(\.items))
         let old = sections
         var changed = old.count != newSections.count
         // Built on first need: where each identity was, for items that left their place.
-        var oldPlaces: [ID: (section: Int, offset: Int)]?
+        var oldPlaces: OldPlaces?
         var oldSectionIndex: [SectionID: Int]?
         var model: [Section] = []
         model.reserveCapacity(newSections.count)
-        for (sectionIndex, section) in newSections.enumerated() {
+        for sectionIndex in newSections.indices {
+            let sectionID = newSections[sectionIndex].id
             var oldIndex: Int?
-            if sectionIndex < old.count, old[sectionIndex].id == section.id {
+            if sectionIndex < old.count, old[sectionIndex].id == sectionID {
                 oldIndex = sectionIndex
             } else {
                 changed = true
                 if oldSectionIndex == nil {
-                    oldSectionIndex = Dictionary(
-                        old.enumerated().map { ($0.element.id, $0.offset) }, uniquingKeysWith: { first, _ in first })
+                    var index: [SectionID: Int] = [:]
+                    for offset in old.indices where index[old[offset].id] == nil { index[old[offset].id] = offset }
+                    oldSectionIndex = index
                 }
-                oldIndex = oldSectionIndex?[section.id]
+                oldIndex = oldSectionIndex?[sectionID]
             }
             let oldRows = oldIndex.map { old[$0].rows } ?? []
             let oldItems = oldIndex.map { items[$0] } ?? []
-            var rows: [Row] = []
-            rows.reserveCapacity(section.items.count)
-            var next = 0 // the old row expected at this place
-            for (offset, item) in section.items.enumerated() {
-                let id = identity(item)
-                let version: UInt64
-                if next < oldRows.count, oldRows[next].id == id {
-                    if oldItems[next] == item {
-                        version = oldRows[next].version
-                    } else {
-                        version = freshVersion()
-                        changed = true
-                    }
-                    next += 1
-                } else {
-                    changed = true
-                    if oldPlaces == nil { oldPlaces = places(of: old) }
-                    if let place = oldPlaces?[id] {
-                        version =
-                            items[place.section][place.offset] == item ? old[place.section].rows[place.offset].version : freshVersion()
-                        if place.section == oldIndex { next = place.offset + 1 }
-                    } else {
-                        version = freshVersion()
-                    }
-                }
-                rows.append(Row(id: id, version: version, section: sectionIndex, offset: offset, store: store))
-            }
-            if rows.count != oldRows.count { changed = true }
-            model.append(Section(id: section.id, rows: rows))
+            let (rows, sectionChanged) = makeRows(
+                newSections[sectionIndex].items, section: sectionIndex, oldRows: oldRows, oldItems: oldItems, oldIndex: oldIndex,
+                store: store, places: &oldPlaces)
+            if sectionChanged || rows.count != oldRows.count { changed = true }
+            model.append(Section(id: sectionID, rows: rows))
         }
         return (model, changed)
+    }
+
+    /// One section's rows: an item keeps its row's version when it is `==` to the item that row
+    /// was made from (found at the same place, or, for an item that moved, by its identity).
+    private func makeRows(
+        _ newItems: [Item], section: Int, oldRows: [Row], oldItems: [Item], oldIndex: Int?, store: ListItemStore<Item>,
+        places oldPlaces: inout OldPlaces?
+    ) -> (rows: [Row], changed: Bool) {
+        var changed = false
+        // A value type's copy has the same bits as the original (its references point to the same
+        // objects): an item whose bits equal the old item's is that item, with its identity and
+        // `==`, and costs no call into the app's code. A class instance may have changed since.
+        let compareBits = !(Item.self is AnyObject.Type) && MemoryLayout<Item>.size > 0
+        let rows = newItems.withUnsafeBufferPointer { newItems in
+            oldRows.withUnsafeBufferPointer { oldRows in
+                oldItems.withUnsafeBufferPointer { oldItems in
+                    [Row](unsafeUninitializedCapacity: newItems.count) { buffer, initialized in
+                        var next = 0 // the old row expected at this place
+                        for offset in 0..<newItems.count {
+                            if compareBits, next < oldRows.count,
+                                memcmp(
+                                    UnsafeRawPointer(newItems.baseAddress! + offset), UnsafeRawPointer(oldItems.baseAddress! + next),
+                                    MemoryLayout<Item>.size) == 0
+                            {
+                                // The very value the old row was made from: same identity, `==`.
+                                (buffer.baseAddress! + offset).initialize(
+                                    to: Row(
+                                        id: oldRows[next].id, version: oldRows[next].version, section: section, offset: offset, store: store
+                                    ))
+                                initialized = offset + 1
+                                next += 1
+                                continue
+                            }
+                            let id = identity(newItems[offset])
+                            let version: UInt64
+                            if next < oldRows.count, oldRows[next].id == id {
+                                if oldItems[next] == newItems[offset] {
+                                    version = oldRows[next].version
+                                } else {
+                                    version = freshVersion()
+                                    changed = true
+                                }
+                                next += 1
+                            } else {
+                                changed = true
+                                version = movedVersion(of: id, item: newItems[offset], places: &oldPlaces)
+                                if let place = oldPlaces?.place(of: id), place.section == oldIndex { next = place.offset + 1 }
+                            }
+                            (buffer.baseAddress! + offset).initialize(
+                                to: Row(id: id, version: version, section: section, offset: offset, store: store))
+                            initialized = offset + 1
+                        }
+                    }
+                }
+            }
+        }
+        return (rows, changed)
+    }
+
+    /// The version of an item not found at its row's place: its old row's, when the identity was
+    /// in the last model with an `==` item; a fresh one otherwise.
+    private func movedVersion(of id: ID, item: Item, places oldPlaces: inout OldPlaces?) -> UInt64 {
+        if oldPlaces == nil { oldPlaces = OldPlaces(sections) }
+        guard let place = oldPlaces?.place(of: id) else { return freshVersion() }
+        return items[place.section][place.offset] == item ? sections[place.section].rows[place.offset].version : freshVersion()
     }
 
     private func freshVersion() -> UInt64 {
@@ -181,17 +236,28 @@ public final class ListUpdater<SectionID: Hashable & Sendable, ID: Hashable & Se
         return nextVersion
     }
 
-    /// Where each identity of `model` is (the first place of a repeated one).
-    /// - Complexity: O(rows).
-    private func places(of model: [Section]) -> [ID: (section: Int, offset: Int)] {
-        var places: [ID: (section: Int, offset: Int)] = [:]
-        places.reserveCapacity(model.reduce(0) { $0 + $1.rows.count })
-        for (section, rows) in model.map(\.rows).enumerated() {
-            for (offset, row) in rows.enumerated() where places[row.id] == nil {
-                places[row.id] = (section, offset)
+    /// Where each identity of a model is (the first place of a repeated one), packed in one
+    /// integer per identity: a dictionary of tuples would look up the tuple's metadata per access
+    /// in this unspecialised code.
+    private struct OldPlaces {
+        private var packed: [ID: Int] = [:]
+
+        /// - Complexity: O(rows).
+        init(_ model: [Section]) {
+            packed.reserveCapacity(model.reduce(0) { $0 + $1.rows.count })
+            for section in model.indices {
+                model[section].rows.withUnsafeBufferPointer { rows in
+                    for offset in 0..<rows.count where packed[rows[offset].id] == nil {
+                        packed[rows[offset].id] = section << 32 | offset
+                    }
+                }
             }
         }
-        return places
+
+        func place(of id: ID) -> (section: Int, offset: Int)? {
+            guard let value = packed[id] else { return nil }
+            return (value >> 32, value & 0xFFFF_FFFF)
+        }
     }
 
     /// The render request `request` is on screen (with every earlier one).

@@ -38,8 +38,11 @@ final class ListItemStore<Item>: @unchecked Sendable {
 /// updater gives a row a new version only when its item is not `==` to the one it had, so the
 /// diff (off the main thread) compares two integers per row and never reads an item.
 public struct ListViewRow<ID: Hashable & Sendable, Item>: Diffable, Sendable {
-    /// The item's identity.
-    public let id: ID
+    // The identity is the last stored property: every field before it has a fixed offset, and
+    // its own offset follows from its alignment, so code that is not specialised for the app's
+    // types (the updater's per-item pass) makes and reads rows without looking up the row type's
+    // metadata for each one.
+
     /// The content version: equal versions, equal items.
     public let version: UInt64
     /// The section of the update the row was made in.
@@ -47,7 +50,10 @@ public struct ListViewRow<ID: Hashable & Sendable, Item>: Diffable, Sendable {
     /// The item's offset in that section.
     let offset: Int
     let store: ListItemStore<Item>
+    /// The item's identity.
+    public let id: ID
 
+    @inline(__always)
     init(id: ID, version: UInt64, section: Int, offset: Int, store: ListItemStore<Item>) {
         self.id = id
         self.version = version

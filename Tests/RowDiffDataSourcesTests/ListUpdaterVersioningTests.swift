@@ -1,0 +1,154 @@
+import Foundation
+import Testing
+import RowDiffDataSources
+
+/// An item held by reference: an update may hand the same instance again (`==` to itself) or a
+/// new one; its bits say nothing about its content.
+final class PersonObject: Identifiable, Equatable, @unchecked Sendable {
+    let id: Int
+    let name: String
+
+    init(id: Int, name: String) {
+        self.id = id
+        self.name = name
+    }
+
+    static func == (lhs: PersonObject, rhs: PersonObject) -> Bool { lhs.id == rhs.id && lhs.name == rhs.name }
+}
+
+/// A value with a floating-point field.
+struct Reading: Identifiable, Equatable, Sendable {
+    var id: Int
+    var value: Double
+}
+
+/// Random new values against a reference model of what an update decides: an item keeps its row's
+/// version exactly when it is `==` to the item its identity had in the last value, every other row
+/// gets a version never used before, and a render is requested exactly when the identities or a
+/// version changed. Run for value items (compared by their bits first, then by `==`) and for
+/// class items (always by `==`); the view must show every value, every batch valid.
+@MainActor
+@Suite struct ListUpdaterVersioningTests {
+    /// The randomized check for one item type; `rename` makes a changed item from an old one.
+    private func check<Item: Identifiable & Equatable>(
+        seed: UInt64, steps: Int, make: @escaping (Int, String) -> Item, name: @escaping @MainActor (Item) -> String,
+        rename: @escaping (Item, String) -> Item
+    ) async where Item.ID == Int {
+        var random = SeededGenerator(seed: seed)
+        let view = StandInTableView()
+        let updater = ListUpdater<String, Int, Item>(host: view, options: RenderOptions(onDuplicateKeys: nil)) { row, actions in
+            RowPresentation(cell: HostedItemCell.self, state: row.version, actions: actions) { cell, _ in cell.text = name(row.item) }
+        }
+        var nextID = 0
+        func fresh() -> Item {
+            defer { nextID += 1 }
+            return make(nextID, "n\(nextID)")
+        }
+        var sections = (0..<3).map { s in ListViewSection(id: "s\(s)", items: (0..<Int(random.next() % 8)).map { _ in fresh() }) }
+        var nextSection = 3
+        var previous: [Int: (item: Item, version: UInt64)] = [:]
+        var previousShape: [[Int]]? = nil
+        var previousSectionIDs: [String] = []
+        var highestVersion: UInt64 = 0
+        for step in 0..<steps {
+            // Edits of this step (none, sometimes: the same value again).
+            for _ in 0..<Int(random.next() % 4) {
+                let s = Int(random.next() % UInt64(max(1, sections.count)))
+                guard !sections.isEmpty else { break }
+                let count = sections[s].items.count
+                switch random.next() % 9 {
+                case 0, 1:
+                    sections[s].items.insert(fresh(), at: Int(random.next() % UInt64(count + 1)))
+                case 2 where count > 0:
+                    sections[s].items.remove(at: Int(random.next() % UInt64(count)))
+                case 3 where count > 0, 4 where count > 0:
+                    let i = Int(random.next() % UInt64(count))
+                    sections[s].items[i] = rename(sections[s].items[i], "r\(step)-\(i)")
+                case 5 where count > 0:
+                    // A replacement `==` to the old item: keeps its version.
+                    let i = Int(random.next() % UInt64(count))
+                    sections[s].items[i] = rename(sections[s].items[i], name(sections[s].items[i]))
+                case 6 where count > 1:
+                    let item = sections[s].items.remove(at: Int(random.next() % UInt64(count)))
+                    sections[s].items.insert(item, at: Int(random.next() % UInt64(count)))
+                case 7 where count > 0:
+                    let item = sections[s].items.remove(at: Int(random.next() % UInt64(count)))
+                    let t = Int(random.next() % UInt64(sections.count))
+                    sections[t].items.insert(item, at: Int(random.next() % UInt64(sections[t].items.count + 1)))
+                case 8:
+                    if random.next() % 2 == 0, sections.count > 1 {
+                        sections.swapAt(0, sections.count - 1)
+                    } else if sections.count < 5 {
+                        sections.insert(
+                            ListViewSection(id: "s\(nextSection)", items: [fresh()]), at: Int(random.next() % UInt64(sections.count + 1)))
+                        nextSection += 1
+                    }
+                default:
+                    break
+                }
+            }
+            let shape = sections.map { $0.items.map(\.id) }
+            let requested = updater.update(sections)
+            await updater.owner.renderer.waitUntilIdle()
+
+            var expectChange = previousShape != shape || previousSectionIDs != sections.map(\.id)
+            var next: [Int: (item: Item, version: UInt64)] = [:]
+            for (section, rows) in zip(sections, updater.sections) {
+                #expect(rows.rows.map(\.id) == section.items.map(\.id), "seed \(seed), step \(step): identities")
+                for (item, row) in zip(section.items, rows.rows) {
+                    if let old = previous[item.id], old.item == item {
+                        #expect(row.version == old.version, "seed \(seed), step \(step): item \(item.id) unchanged keeps its version")
+                    } else {
+                        expectChange = true
+                        #expect(row.version > highestVersion, "seed \(seed), step \(step): item \(item.id) changed gets a new version")
+                    }
+                    next[item.id] = (item, row.version)
+                }
+            }
+            #expect(requested == expectChange, "seed \(seed), step \(step): render requested exactly on a change")
+            highestVersion = max(highestVersion, updater.sections.flatMap(\.rows).map(\.version).max() ?? 0)
+            previous = next
+            previousShape = shape
+            previousSectionIDs = sections.map(\.id)
+            #expect(
+                view.cells.map { $0.map { ($0 as? HostedItemCell)?.text } } == sections.map { $0.items.map { Optional(name($0)) } },
+                "seed \(seed), step \(step): shown")
+            #expect(view.problems == [], "seed \(seed), step \(step)")
+            if view.problems != [] { return }
+        }
+    }
+
+    @Test func valueItems_matchTheReference() async {
+        let seed = testSeed()
+        await check(
+            seed: seed, steps: 150, make: { Person(id: $0, name: $1) }, name: { $0.name },
+            rename: { Person(id: $0.id, name: $1) })
+    }
+
+    @Test func classItems_matchTheReference() async {
+        let seed = testSeed()
+        await check(
+            seed: seed, steps: 150, make: { PersonObject(id: $0, name: $1) }, name: { $0.name },
+            rename: { PersonObject(id: $0.id, name: $1) })
+    }
+
+    /// `Double.nan != .nan`, yet an item copied unchanged is the same value: it keeps its version
+    /// (`==` alone would call it changed on every update and reconfigure its row each time).
+    @Test func anUnchangedItemWithANaNField_keepsItsVersion() async {
+        let view = StandInTableView()
+        let updater = ListUpdater<String, Int, Reading>(host: view) { row, actions in
+            RowPresentation(cell: HostedItemCell.self, state: row.version, actions: actions) { cell, _ in cell.text = "\(row.item.value)" }
+        }
+        var items = [Reading(id: 0, value: .nan), Reading(id: 1, value: 1)]
+        updater.update([ListViewSection(id: "s", items: items)])
+        await updater.owner.renderer.waitUntilIdle()
+        let versions = updater.sections[0].rows.map(\.version)
+        items[1].value = 2
+        #expect(updater.update([ListViewSection(id: "s", items: items)]))
+        await updater.owner.renderer.waitUntilIdle()
+        #expect(updater.sections[0].rows[0].version == versions[0])
+        #expect(updater.sections[0].rows[1].version != versions[1])
+        #expect(!updater.update([ListViewSection(id: "s", items: items)]), "the same values again: nothing to render")
+        #expect(view.problems == [])
+    }
+}
