@@ -48,6 +48,34 @@ import RowDiffDataSources
         #expect(!owner.hasExplicitRowHeights && view.heightOfRow(at: ItemPath(section: 0, item: 1)) == nil)
     }
 
+    /// Saying whether rows have heights does not stop the owner from finding focus rules (the
+    /// scan still runs for them); saying both skips the scan.
+    @Test func declaringHeights_stillFindsFocusRules_andDeclaringBothSkipsTheScan() async {
+        let view = StandInTableView()
+        var presentations = 0
+        let owner = ListController<SectionModel<String, Message>>(
+            host: view,
+            presentation: { message in
+                presentations += 1
+                return RowPresentation(
+                    cell: NameCell.self, state: NameState(name: message.text),
+                    actions: RowActions(canFocus: message.id == 2 ? false : nil)
+                ) { cell, state in cell.text = state.name }
+            })
+        owner.declaresRowHeights = false
+        await owner.renderer.renderAndWait([SectionModel(model: "s", items: [Message(id: 1, text: "a"), Message(id: 2, text: "b")])])
+        #expect(owner.hasFocusRules && !owner.hasExplicitRowHeights)
+        #expect(!view.canFocus(ItemPath(section: 0, item: 1)) && view.canFocus(ItemPath(section: 0, item: 0)))
+
+        owner.declaresFocusRules = false
+        #expect(!owner.hasFocusRules && view.canFocus(ItemPath(section: 0, item: 1)), "the app's word: no focus rules")
+        let many = (1...40).map { Message(id: $0, text: "m\($0)") }
+        await owner.renderer.renderAndWait([SectionModel(model: "s", items: many)])
+        let before = presentations
+        await owner.renderer.renderAndWait([SectionModel(model: "s", items: many + [Message(id: 41, text: "new")])])
+        #expect(presentations - before < 10, "no scan of the 41 rows' presentations: the new row's cell only")
+    }
+
     @Test func focus_followsTheRows_andTheViewsDefaultOtherwise() async {
         let (owner, view) = makeOwner()
         await owner.renderer.renderAndWait([KeyedSection(key: "s", rows: [nameRow("a", "A"), nameRow("b", "B")])])

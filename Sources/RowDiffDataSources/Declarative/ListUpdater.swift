@@ -91,8 +91,10 @@ public final class ListUpdater<SectionID: Hashable & Sendable, ID: Hashable & Se
                 ValidationSnapshot.Section(section.id, items: section.rows.map { ValidationSnapshot.Item($0.id, content: $0.version) })
             })
         box.updater = self
-        // Row heights come from the cells themselves: no O(rows) scan of presentations after a render.
+        // Row heights come from the cells themselves and rows have no focus rules: no O(rows) scan
+        // of presentations after a render.
         owner.declaresRowHeights = false
+        owner.declaresFocusRules = false
         // SwiftUI's `onMove` reorders one `ForEach`: a row stays in its section.
         owner.targetPathForMove = { [weak self] from, proposed in self?.keepInSection(from: from, proposed: proposed) ?? from }
     }

@@ -40,15 +40,23 @@ public final class ListController<Section: DiffableSection & Sendable>: ListView
 
     /// Whether rows give heights of their own; nil (the default): found from the model after each
     /// render — off the main thread for `KeyedSection`s, by building each row's presentation on
-    /// the main thread for section models of your own (O(rows)); set it to skip that scan. The
-    /// view asks row heights only when this is true.
+    /// the main thread for section models of your own (O(rows)). Set it and
+    /// `declaresFocusRules` to skip that scan (while either is nil, the scan runs and finds the
+    /// other). The view asks row heights only when this is true.
     public var declaresRowHeights: Bool? {
+        didSet { refreshTraits(traits) }
+    }
+
+    /// Whether rows say whether they can take focus (`RowActions.canFocus`); nil (the default):
+    /// found from the model after each render, as `declaresRowHeights` is. The view asks the
+    /// owner about focus only when this is true.
+    public var declaresFocusRules: Bool? {
         didSet { refreshTraits(traits) }
     }
 
     /// Whether some row of the last render gives a height (see `declaresRowHeights`).
     public private(set) var hasExplicitRowHeights = false
-    /// Whether some row of the last render says whether it can take focus.
+    /// Whether some row of the last render says whether it can take focus (see `declaresFocusRules`).
     public private(set) var hasFocusRules = false
 
     /// Per-operation animations (tables).
@@ -122,7 +130,7 @@ public final class ListController<Section: DiffableSection & Sendable>: ListView
         isApplyingRender = true
         if let found {
             refreshTraits(found)
-        } else if declaresRowHeights == nil {
+        } else if declaresRowHeights == nil || declaresFocusRules == nil {
             refreshTraits(RowTraits.of(final) { present($0).actions })
         } else {
             refreshTraits(traits)
@@ -132,9 +140,10 @@ public final class ListController<Section: DiffableSection & Sendable>: ListView
     private func refreshTraits(_ found: RowTraits) {
         traits = found
         let heights = declaresRowHeights ?? found.hasExplicitRowHeights
-        guard heights != hasExplicitRowHeights || found.hasFocusRules != hasFocusRules else { return }
+        let focus = declaresFocusRules ?? found.hasFocusRules
+        guard heights != hasExplicitRowHeights || focus != hasFocusRules else { return }
         hasExplicitRowHeights = heights
-        hasFocusRules = found.hasFocusRules
+        hasFocusRules = focus
         traitsChanged = true
         if !isApplyingRender { tellHostOfNewTraits() }
     }
