@@ -56,7 +56,7 @@ struct Reading: Identifiable, Equatable, Sendable {
                 let s = Int(random.next() % UInt64(max(1, sections.count)))
                 guard !sections.isEmpty else { break }
                 let count = sections[s].items.count
-                switch random.next() % 9 {
+                switch random.next() % 12 {
                 case 0, 1:
                     sections[s].items.insert(fresh(), at: Int(random.next() % UInt64(count + 1)))
                 case 2 where count > 0:
@@ -83,6 +83,22 @@ struct Reading: Identifiable, Equatable, Sendable {
                             ListViewSection(id: "s\(nextSection)", items: [fresh()]), at: Int(random.next() % UInt64(sections.count + 1)))
                         nextSection += 1
                     }
+                case 9:
+                    // A block of new items: more than the updater lines up without a table.
+                    let block = (0..<(10 + Int(random.next() % 30))).map { _ in fresh() }
+                    sections[s].items.insert(contentsOf: block, at: Int(random.next() % UInt64(count + 1)))
+                case 10 where count > 0:
+                    // A block removed, or moved to another section.
+                    let start = Int(random.next() % UInt64(count))
+                    let end = min(count, start + 1 + Int(random.next() % 30))
+                    let block = Array(sections[s].items[start..<end])
+                    sections[s].items.removeSubrange(start..<end)
+                    if random.next() % 2 == 0 {
+                        let t = Int(random.next() % UInt64(sections.count))
+                        sections[t].items.insert(contentsOf: block, at: Int(random.next() % UInt64(sections[t].items.count + 1)))
+                    }
+                case 11 where sections.count > 1:
+                    sections.remove(at: s)
                 default:
                     break
                 }

@@ -134,22 +134,27 @@ public final class ListUpdater<SectionID: Hashable & Sendable, ID: Hashable & Se
     /// types (SwiftUI calls a generic view's update through its protocol witness, so it is never
     /// specialised): it walks buffers by index and builds each section's rows in place, with no
     /// generic iterator or tuple (each would look up type metadata per item).
+    ///
+    /// One pass lines the items up with the old rows by place. An item not at its place is either
+    /// a few places on (the rows between were removed or moved away), or unknown there: unknown
+    /// items are resolved after the pass against the old rows the pass did not meet (a table of
+    /// those only), so an insertion or removal costs no table of the whole list. Only when the
+    /// places stop lining up (a long run of unknown items) is a table of every old row built.
     private func makeModel(_ newSections: [ListViewSection<SectionID, Item>]) -> (model: [Section], changed: Bool) {
         let store = ListItemStore(newSections.map(\.items))
         let old = sections
-        var changed = old.count != newSections.count
-        // Built on first need: where each identity was, for items that left their place.
-        var oldPlaces: OldPlaces?
+        var pass = Pass(oldSectionCount: old.count)
+        pass.changed = old.count != newSections.count
         var oldSectionIndex: [SectionID: Int]?
-        var model: [Section] = []
-        model.reserveCapacity(newSections.count)
+        var allRows: [[Row]] = []
+        allRows.reserveCapacity(newSections.count)
         for sectionIndex in newSections.indices {
             let sectionID = newSections[sectionIndex].id
             var oldIndex: Int?
             if sectionIndex < old.count, old[sectionIndex].id == sectionID {
                 oldIndex = sectionIndex
             } else {
-                changed = true
+                pass.changed = true
                 if oldSectionIndex == nil {
                     var index: [SectionID: Int] = [:]
                     for offset in old.indices where index[old[offset].id] == nil { index[old[offset].id] = offset }
@@ -157,33 +162,62 @@ public final class ListUpdater<SectionID: Hashable & Sendable, ID: Hashable & Se
                 }
                 oldIndex = oldSectionIndex?[sectionID]
             }
-            let oldRows = oldIndex.map { old[$0].rows } ?? []
-            let oldItems = oldIndex.map { items[$0] } ?? []
-            let (rows, sectionChanged) = makeRows(
-                newSections[sectionIndex].items, section: sectionIndex, oldRows: oldRows, oldItems: oldItems, oldIndex: oldIndex,
-                store: store, places: &oldPlaces)
-            if sectionChanged || rows.count != oldRows.count { changed = true }
-            model.append(Section(id: sectionID, rows: rows))
+            if let oldIndex { pass.sectionsMet[oldIndex] = true }
+            let rows = makeRows(
+                newSections[sectionIndex].items, section: sectionIndex, oldIndex: oldIndex, store: store, pass: &pass)
+            if rows.count != (oldIndex.map { old[$0].rows.count } ?? 0) { pass.changed = true }
+            allRows.append(rows)
         }
-        return (model, changed)
+        resolveUnknownRows(&allRows, pass: &pass)
+        var model: [Section] = []
+        model.reserveCapacity(newSections.count)
+        for sectionIndex in newSections.indices {
+            model.append(Section(id: newSections[sectionIndex].id, rows: allRows[sectionIndex]))
+        }
+        return (model, pass.changed)
     }
 
-    /// One section's rows: an item keeps its row's version when it is `==` to the item that row
-    /// was made from (found at the same place, or, for an item that moved, by its identity).
-    private func makeRows(
-        _ newItems: [Item], section: Int, oldRows: [Row], oldItems: [Item], oldIndex: Int?, store: ListItemStore<Item>,
-        places oldPlaces: inout OldPlaces?
-    ) -> (rows: [Row], changed: Bool) {
+    /// What the pass over a new value has found so far. Places are packed as
+    /// `section << 32 | offset` (a collection of tuples would look up metadata per access here).
+    private struct Pass {
         var changed = false
+        /// New rows whose items were not at their places: version 0 until resolved.
+        var unknown: [Int] = []
+        /// Old rows the pass went past without meeting their items.
+        var passedOver: [Int] = []
+        /// The old sections some new section was lined up with.
+        var sectionsMet: [Bool]
+        /// Where every old identity was, once the places stopped lining up.
+        var table: OldPlaces?
+
+        init(oldSectionCount: Int) { sectionsMet = Array(repeating: false, count: oldSectionCount) }
+    }
+
+    /// Items in a row not found at or near their places after which the pass builds the table
+    /// of every old row and goes on by identity.
+    private static var unknownRunLimit: Int { 16 }
+    /// How many old rows past the expected one the pass looks for an item.
+    private static var lookahead: Int { 4 }
+
+    /// One section's rows, lined up by place with the old section's: an item keeps its row's
+    /// version when it is `==` to the item that row was made from. Items not found at or near
+    /// their places get version 0 and are listed in `pass.unknown`.
+    private func makeRows(
+        _ newItems: [Item], section: Int, oldIndex: Int?, store: ListItemStore<Item>, pass: inout Pass
+    ) -> [Row] {
+        let oldRows = oldIndex.map { sections[$0].rows } ?? []
+        let oldItems = oldIndex.map { items[$0] } ?? []
+        let oldSection = oldIndex ?? -1
         // A value type's copy has the same bits as the original (its references point to the same
         // objects): an item whose bits equal the old item's is that item, with its identity and
         // `==`, and costs no call into the app's code. A class instance may have changed since.
         let compareBits = !(Item.self is AnyObject.Type) && MemoryLayout<Item>.size > 0
-        let rows = newItems.withUnsafeBufferPointer { newItems in
+        return newItems.withUnsafeBufferPointer { newItems in
             oldRows.withUnsafeBufferPointer { oldRows in
                 oldItems.withUnsafeBufferPointer { oldItems in
                     [Row](unsafeUninitializedCapacity: newItems.count) { buffer, initialized in
                         var next = 0 // the old row expected at this place
+                        var unknownRun = 0
                         for offset in 0..<newItems.count {
                             if compareBits, next < oldRows.count,
                                 memcmp(
@@ -197,40 +231,93 @@ public final class ListUpdater<SectionID: Hashable & Sendable, ID: Hashable & Se
                                     ))
                                 initialized = offset + 1
                                 next += 1
+                                unknownRun = 0
                                 continue
                             }
                             let id = identity(newItems[offset])
-                            let version: UInt64
+                            var found = -1 // where the item's old row is in this old section
                             if next < oldRows.count, oldRows[next].id == id {
-                                if oldItems[next] == newItems[offset] {
-                                    version = oldRows[next].version
+                                found = next
+                            } else {
+                                pass.changed = true
+                                if pass.table == nil {
+                                    var ahead = next + 1
+                                    while ahead < min(oldRows.count, next + 1 + Self.lookahead) {
+                                        if oldRows[ahead].id == id {
+                                            found = ahead
+                                            break
+                                        }
+                                        ahead += 1
+                                    }
+                                }
+                                if found < 0, let place = pass.table?.place(of: id), place >> 32 == oldSection {
+                                    found = place & 0xFFFF_FFFF
+                                }
+                            }
+                            var version: UInt64 = 0
+                            if found >= 0 {
+                                // Rows between the expected one and the found one were passed over.
+                                if found > next {
+                                    for passed in next..<found { pass.passedOver.append(oldSection << 32 | passed) }
+                                }
+                                if oldItems[found] == newItems[offset] {
+                                    version = oldRows[found].version
                                 } else {
                                     version = freshVersion()
-                                    changed = true
+                                    pass.changed = true
                                 }
-                                next += 1
+                                if found >= next { next = found + 1 }
+                                unknownRun = 0
                             } else {
-                                changed = true
-                                version = movedVersion(of: id, item: newItems[offset], places: &oldPlaces)
-                                if let place = oldPlaces?.place(of: id), place.section == oldIndex { next = place.offset + 1 }
+                                pass.unknown.append(section << 32 | offset)
+                                unknownRun += 1
+                                if unknownRun == Self.unknownRunLimit, pass.table == nil { pass.table = OldPlaces(sections) }
                             }
                             (buffer.baseAddress! + offset).initialize(
                                 to: Row(id: id, version: version, section: section, offset: offset, store: store))
                             initialized = offset + 1
                         }
+                        if next < oldRows.count {
+                            for passed in next..<oldRows.count { pass.passedOver.append(oldSection << 32 | passed) }
+                        }
                     }
                 }
             }
         }
-        return (rows, changed)
     }
 
-    /// The version of an item not found at its row's place: its old row's, when the identity was
-    /// in the last model with an `==` item; a fresh one otherwise.
-    private func movedVersion(of id: ID, item: Item, places oldPlaces: inout OldPlaces?) -> UInt64 {
-        if oldPlaces == nil { oldPlaces = OldPlaces(sections) }
-        guard let place = oldPlaces?.place(of: id) else { return freshVersion() }
-        return items[place.section][place.offset] == item ? sections[place.section].rows[place.offset].version : freshVersion()
+    /// Gives each unknown row its version: its old row's, when its identity was among the old rows
+    /// the pass did not meet (or anywhere, once the table of every old row exists) with an `==`
+    /// item; a fresh one otherwise.
+    /// - Complexity: O(unknown + passed over) hash operations, O(1) without unknown rows.
+    private func resolveUnknownRows(_ rows: inout [[Row]], pass: inout Pass) {
+        guard !pass.unknown.isEmpty else { return }
+        pass.changed = true
+        var notMet: [ID: Int] = [:]
+        if pass.table == nil {
+            // Old sections no new section was lined up with were passed over whole.
+            for section in sections.indices where !pass.sectionsMet[section] {
+                for offset in sections[section].rows.indices { pass.passedOver.append(section << 32 | offset) }
+            }
+            notMet.reserveCapacity(pass.passedOver.count)
+            for place in pass.passedOver {
+                let id = sections[place >> 32].rows[place & 0xFFFF_FFFF].id
+                if notMet[id] == nil { notMet[id] = place }
+            }
+        }
+        for place in pass.unknown {
+            let (section, offset) = (place >> 32, place & 0xFFFF_FFFF)
+            let row = rows[section][offset]
+            var version: UInt64 = 0
+            if let old = pass.table?.place(of: row.id) ?? notMet[row.id] {
+                let (oldSection, oldOffset) = (old >> 32, old & 0xFFFF_FFFF)
+                if items[oldSection][oldOffset] == row.store.items[section][offset] {
+                    version = sections[oldSection].rows[oldOffset].version
+                }
+            }
+            if version == 0 { version = freshVersion() }
+            rows[section][offset] = Row(id: row.id, version: version, section: section, offset: offset, store: row.store)
+        }
     }
 
     private func freshVersion() -> UInt64 {
@@ -239,8 +326,7 @@ public final class ListUpdater<SectionID: Hashable & Sendable, ID: Hashable & Se
     }
 
     /// Where each identity of a model is (the first place of a repeated one), packed in one
-    /// integer per identity: a dictionary of tuples would look up the tuple's metadata per access
-    /// in this unspecialised code.
+    /// integer per identity as `section << 32 | offset`.
     private struct OldPlaces {
         private var packed: [ID: Int] = [:]
 
@@ -256,10 +342,7 @@ public final class ListUpdater<SectionID: Hashable & Sendable, ID: Hashable & Se
             }
         }
 
-        func place(of id: ID) -> (section: Int, offset: Int)? {
-            guard let value = packed[id] else { return nil }
-            return (value >> 32, value & 0xFFFF_FFFF)
-        }
+        func place(of id: ID) -> Int? { packed[id] }
     }
 
     /// The render request `request` is on screen (with every earlier one).
