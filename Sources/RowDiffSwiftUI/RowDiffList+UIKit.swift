@@ -80,6 +80,8 @@ final class RowDiffListCoordinator<
         }
         let multiple = list.selectionSet != nil
         if view.allowsMultipleSelection != multiple { view.allowsMultipleSelection = multiple }
+        // Several rows in EditMode too (UIKit selects no row while editing by default).
+        if view.allowsSelectionDuringEditing != multiple { view.allowsSelectionDuringEditing = multiple }
         if view.allowsMultipleSelectionDuringEditing != multiple { view.allowsMultipleSelectionDuringEditing = multiple }
         updater.selectedID = list.selection?.wrappedValue
         updater.selectedIDs = list.selectionSet?.wrappedValue ?? []
