@@ -4,7 +4,8 @@ import SwiftUI
 import RowDiffDataSources
 import RowDiffUIKit
 
-/// The table cell view a `RowDiffList` hosts its rows (and its headers, as group rows) in: an
+/// The table cell view a `RowDiffList` hosts its rows (and its headers, as group rows, and its
+/// footers, as plain rows) in: an
 /// `NSHostingView` whose root view is replaced on every configure, so a reused cell keeps
 /// nothing of the row it showed before.
 @available(macOS 13.0, *)
@@ -31,7 +32,7 @@ final class RowDiffHostingTableCell: NSTableCellView, ReusableView {
 
 /// A `RowDiffList` on macOS: a one-column, view-based `NSTableView` in a scroll view, owned by a
 /// `ListUpdater` through the AppKit owner (`FlatTableHost` and `NSTableViewAdapter`); section
-/// headers are group rows.
+/// headers are group rows, section footers plain rows after the section's items.
 @available(macOS 13.0, *)
 struct RowDiffListHost<
     SectionID: Hashable & Sendable, ID: Hashable & Sendable, Item: Equatable, RowContent: View, Header: View, Footer: View
@@ -62,7 +63,7 @@ struct RowDiffListHost<
 }
 
 /// Translates each new value of a `RowDiffList` to its `ListUpdater` and what the updater decides
-/// to the table: style, cells, selection and scrolling.
+/// to the table: style, cells, selection (of one row or a set), context menus and scrolling.
 @available(macOS 13.0, *)
 @MainActor
 final class RowDiffListCoordinator<
@@ -74,11 +75,19 @@ final class RowDiffListCoordinator<
     private var host: FlatTableHost?
     private var list: List?
     private weak var tableView: NSTableView?
+    /// The table's context menu while the list has a `contextMenu` modifier, and its delegate
+    /// (AppKit holds delegates weakly).
+    private let contextMenu = NSMenu(title: "")
+    private let menuDelegate = RowDiffTableMenuDelegate()
 
     func attach(to table: NSTableView, list: List) {
         tableView = table
         self.list = list
-        let host = FlatTableHost(view: NSTableViewAdapter(table), groupRows: list.header != nil)
+        let host = FlatTableHost(view: NSTableViewAdapter(table), groupRows: list.header != nil, footerRows: list.footer != nil)
+        menuDelegate.host = host
+        menuDelegate.tableView = table
+        contextMenu.autoenablesItems = false
+        contextMenu.delegate = menuDelegate
         let updater = ListUpdater<SectionID, ID, Item>(
             host: host, id: list.id,
             presentation: { [weak self] row, actions in self?.presentation(row, actions) ?? .plain(actions: actions) },
@@ -94,7 +103,14 @@ final class RowDiffListCoordinator<
         let style = Self.tableStyle(list.modifiers.style)
         if table.style != style { table.style = style }
         updater.actions = list.listActions
+        let menu = list.modifiers.contextMenu == nil ? nil : contextMenu
+        if table.menu !== menu { table.menu = menu }
+        let multiple = list.selectionSet != nil
+        if table.allowsMultipleSelection != multiple { table.allowsMultipleSelection = multiple }
         updater.selectedID = list.selection?.wrappedValue
+        updater.selectedIDs = list.selectionSet?.wrappedValue ?? []
+        // No effect yet: the flat table's host has no scroll geometry (see `listScrollAnchor(_:)`).
+        updater.scrollAnchor = list.modifiers.scrollAnchor
         updater.update(list.sections)
         showSelection()
         if let target = list.modifiers.scrollTarget, let id = target.wrappedValue {
@@ -125,26 +141,81 @@ final class RowDiffListCoordinator<
         }
     }
 
-    /// Headers only: the table shows them as group rows (it has no footers).
+    /// Headers, shown as group rows, and footers, shown as plain rows after the section's items.
     private func supplementary(_ section: SectionID, _ element: ListElement) -> Supplementary? {
-        guard element == .header, list?.header != nil else { return nil }
+        guard let list else { return nil }
+        switch element {
+        case .cell: return nil
+        case .header: guard list.header != nil else { return nil }
+        case .footer: guard list.footer != nil else { return nil }
+        }
         return Supplementary(view: RowDiffHostingTableCell.self, state: section) { [weak self] cell, section in
-            guard let header = self?.list?.header else { return }
-            cell.show(AnyView(header(section)))
+            guard let list = self?.list else { return }
+            switch element {
+            case .cell: return
+            case .header: if let header = list.header { cell.show(AnyView(header(section))) }
+            case .footer: if let footer = list.footer { cell.show(AnyView(footer(section))) }
+            }
         }
     }
 
-    /// Shows the row the selection binding names as selected, wherever renders have put it. The
-    /// table reports the change back; the updater writes the binding only when it differs.
+    /// Shows the rows the selection binding names as selected (one row, or the set's), wherever
+    /// renders have put them. The table reports the change back; the updater writes the binding
+    /// only when it differs.
     private func showSelection() {
-        guard let table = tableView, let updater, let host, list?.selection != nil else { return }
-        guard let path = updater.selectedPath, let row = host.layout.flatIndex(of: path) else {
+        guard let table = tableView, let updater, let host, let list, list.selection != nil || list.selectionSet != nil else { return }
+        let paths: [ItemPath]
+        if list.selectionSet != nil {
+            paths = updater.selectedPaths
+        } else {
+            paths = updater.selectedPath.map { [$0] } ?? []
+        }
+        let rows = IndexSet(paths.compactMap { host.layout.flatIndex(of: $0) })
+        guard !rows.isEmpty else {
             if !table.selectedRowIndexes.isEmpty { table.deselectAll(nil) }
             return
         }
-        if table.selectedRowIndexes != IndexSet(integer: row) {
-            table.selectRowIndexes(IndexSet(integer: row), byExtendingSelection: false)
+        if table.selectedRowIndexes != rows { table.selectRowIndexes(rows, byExtendingSelection: false) }
+    }
+}
+
+/// Fills a `RowDiffList`'s table menu each time it opens (`menuNeedsUpdate(_:)`) with the context
+/// menu of the row the user clicked (`NSTableView.clickedRow`), as the host answers it
+/// (`FlatTableHost.contextMenu(forRow:)`): no entries for a click on a header, a footer, below the
+/// rows, or on a row without a menu, and AppKit shows no empty menu.
+@available(macOS 13.0, *)
+@MainActor
+final class RowDiffTableMenuDelegate: NSObject, NSMenuDelegate {
+    weak var host: FlatTableHost?
+    weak var tableView: NSTableView?
+
+    func menuNeedsUpdate(_ menu: NSMenu) {
+        menu.removeAllItems()
+        guard let tableView, let contextMenu = host?.contextMenu(forRow: tableView.clickedRow) else { return }
+        for action in contextMenu.actions {
+            let target = RowDiffMenuActionTarget(action.handler)
+            let item = NSMenuItem(title: action.title, action: #selector(RowDiffMenuActionTarget.perform), keyEquivalent: "")
+            // AppKit holds a target weakly: the item keeps it.
+            item.target = target
+            item.representedObject = target
+            item.isEnabled = !action.isDisabled
+            if let name = action.systemImageName { item.image = NSImage(systemSymbolName: name, accessibilityDescription: nil) }
+            menu.addItem(item)
         }
     }
+}
+
+/// The target of one context-menu item: it performs the entry's `MenuAction.handler`.
+@available(macOS 13.0, *)
+@MainActor
+final class RowDiffMenuActionTarget: NSObject {
+    private let handler: @MainActor @Sendable () -> Void
+
+    init(_ handler: @escaping @MainActor @Sendable () -> Void) {
+        self.handler = handler
+        super.init()
+    }
+
+    @objc func perform() { handler() }
 }
 #endif

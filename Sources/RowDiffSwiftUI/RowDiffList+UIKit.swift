@@ -39,7 +39,8 @@ struct RowDiffListHost<
 }
 
 /// Translates each new value of a `RowDiffList` to its `ListUpdater` and what the updater decides
-/// to the collection view: layout, cells, selection, scrolling, refreshing and editing.
+/// to the collection view: layout, cells, selection (of one row or a set), scrolling, the scroll
+/// anchor, refreshing and editing.
 @available(iOS 16.0, *)
 @MainActor
 final class RowDiffListCoordinator<
@@ -77,7 +78,14 @@ final class RowDiffListCoordinator<
             let editing = editMode.wrappedValue.isEditing
             if view.isEditing != editing { view.isEditing = editing }
         }
+        let multiple = list.selectionSet != nil
+        if view.allowsMultipleSelection != multiple { view.allowsMultipleSelection = multiple }
+        // Several rows in EditMode too (UIKit selects no row while editing by default).
+        if view.allowsSelectionDuringEditing != multiple { view.allowsSelectionDuringEditing = multiple }
+        if view.allowsMultipleSelectionDuringEditing != multiple { view.allowsMultipleSelectionDuringEditing = multiple }
         updater.selectedID = list.selection?.wrappedValue
+        updater.selectedIDs = list.selectionSet?.wrappedValue ?? []
+        updater.scrollAnchor = list.modifiers.scrollAnchor
         updater.update(list.sections)
         showSelection()
         if let target = list.modifiers.scrollTarget, let id = target.wrappedValue {
@@ -158,17 +166,21 @@ final class RowDiffListCoordinator<
         }
     }
 
-    /// Shows the row the selection binding names as selected, wherever renders have put it.
+    /// Shows the rows the selection binding names as selected (one row, or the set's), wherever
+    /// renders have put them; programmatic changes call no delegate method, so nothing is written
+    /// back.
     private func showSelection() {
-        guard let view = collectionView, let updater, list?.selection != nil else { return }
-        let selected = view.indexPathsForSelectedItems ?? []
-        guard let path = updater.selectedPath else {
-            for indexPath in selected { view.deselectItem(at: indexPath, animated: false) }
-            return
+        guard let view = collectionView, let updater, let list, list.selection != nil || list.selectionSet != nil else { return }
+        let paths: [ItemPath]
+        if list.selectionSet != nil {
+            paths = updater.selectedPaths
+        } else {
+            paths = updater.selectedPath.map { [$0] } ?? []
         }
-        let indexPath = IndexPath(item: path.item, section: path.section)
-        for other in selected where other != indexPath { view.deselectItem(at: other, animated: false) }
-        if !selected.contains(indexPath) { view.selectItem(at: indexPath, animated: false, scrollPosition: []) }
+        let wanted = Set(paths.map { IndexPath(item: $0.item, section: $0.section) })
+        let selected = Set(view.indexPathsForSelectedItems ?? [])
+        for other in selected.subtracting(wanted) { view.deselectItem(at: other, animated: false) }
+        for indexPath in wanted.subtracting(selected) { view.selectItem(at: indexPath, animated: false, scrollPosition: []) }
     }
 
     /// SwiftUI's `refreshable` on the list: a refresh control that awaits the action.

@@ -33,6 +33,11 @@ import SwiftUI
 ///   identity. Hosted rows do not inherit the list's SwiftUI environment: pass what they need.
 /// - SwiftUI's `.refreshable` works as on `List` (iOS); so does `EditMode` (iOS), which shows
 ///   the delete and reorder controls of rows that `onDelete` and `onMove` make editable.
+/// - Selection is of one row (`selection: Binding<ID?>`) or of several (`selection:
+///   Binding<Set<ID>>`, as `List(selection:)`); `listScrollAnchor(_:)` keeps the user's place when
+///   rows come and go above it (iOS); on macOS, sections show their headers as group rows and
+///   their footers as plain rows after their items, and `contextMenu(menuItems:)` opens on a
+///   secondary click.
 ///
 /// - Complexity: an update is O(items) on the main thread (a byte comparison for an item copied
 ///   unchanged, else its identity and `==`; no views), then the diff off it; configuring a cell
@@ -47,6 +52,7 @@ public struct RowDiffList<
     let header: ((SectionID) -> Header)?
     let footer: ((SectionID) -> Footer)?
     let selection: Binding<ID?>?
+    let selectionSet: Binding<Set<ID>>?
     var modifiers = RowDiffListModifiers<SectionID, ID, Item>()
 
     /// A list of `sections` whose items are identified by `id`, with a header and a footer per section.
@@ -56,7 +62,7 @@ public struct RowDiffList<
     ///   - selection: the selected row's identity (SwiftUI's `List(selection:)`); nil: no selection.
     ///   - row: the row view of an item.
     ///   - header: the header view of a section.
-    ///   - footer: the footer view of a section (iOS; macOS shows headers only, as group rows).
+    ///   - footer: the footer view of a section (macOS: a plain row after the section's items).
     /// - Complexity: O(1); the work happens when SwiftUI updates the view.
     public init(
         _ sections: [ListViewSection<SectionID, Item>], id: KeyPath<Item, ID>, selection: Binding<ID?>? = nil,
@@ -69,11 +75,13 @@ public struct RowDiffList<
 
     init(
         sections: [ListViewSection<SectionID, Item>], id: @escaping (Item) -> ID, selection: Binding<ID?>?,
+        selectionSet: Binding<Set<ID>>? = nil,
         row: @escaping (Item) -> RowContent, header: ((SectionID) -> Header)?, footer: ((SectionID) -> Footer)?
     ) {
         self.sections = sections
         self.id = id
         self.selection = selection
+        self.selectionSet = selectionSet
         self.row = row
         self.header = header
         self.footer = footer
@@ -155,6 +163,104 @@ extension RowDiffList where SectionID == Int, Header == EmptyView, Footer == Emp
     }
 }
 
+// MARK: Initializers with a set of selected rows
+
+@available(iOS 16.0, macOS 13.0, *)
+extension RowDiffList {
+    /// A list of `sections` whose items are identified by `id`, with a header and a footer per
+    /// section, in which the user selects several rows (SwiftUI's `List(selection:)` with a
+    /// `Binding<Set<ID>>`): each selection or deselection writes the whole set, and the rows the
+    /// set names are shown selected wherever updates move them (identities of rows the list no
+    /// longer has are not shown, and stay in the set until you remove them).
+    /// - Complexity: O(1); the work happens when SwiftUI updates the view.
+    public init(
+        _ sections: [ListViewSection<SectionID, Item>], id: KeyPath<Item, ID>, selection: Binding<Set<ID>>,
+        @ViewBuilder row: @escaping (Item) -> RowContent,
+        @ViewBuilder header: @escaping (SectionID) -> Header,
+        @ViewBuilder footer: @escaping (SectionID) -> Footer
+    ) {
+        self.init(
+            sections: sections, id: { $0[keyPath: id] }, selection: nil, selectionSet: selection, row: row, header: header, footer: footer)
+    }
+}
+
+@available(iOS 16.0, macOS 13.0, *)
+extension RowDiffList where Header == EmptyView, Footer == EmptyView {
+    /// A list of `sections` without headers or footers, its items identified by `id`, in which the
+    /// user selects several rows (`selection`).
+    /// - Complexity: O(1).
+    public init(
+        _ sections: [ListViewSection<SectionID, Item>], id: KeyPath<Item, ID>, selection: Binding<Set<ID>>,
+        @ViewBuilder row: @escaping (Item) -> RowContent
+    ) {
+        self.init(sections: sections, id: { $0[keyPath: id] }, selection: nil, selectionSet: selection, row: row, header: nil, footer: nil)
+    }
+}
+
+@available(iOS 16.0, macOS 13.0, *)
+extension RowDiffList where Item: Identifiable, Item.ID == ID, Header == EmptyView, Footer == EmptyView {
+    /// A list of `sections` of `Identifiable` items, without headers or footers, in which the user
+    /// selects several rows (`selection`).
+    /// - Complexity: O(1).
+    public init(
+        _ sections: [ListViewSection<SectionID, Item>], selection: Binding<Set<ID>>, @ViewBuilder row: @escaping (Item) -> RowContent
+    ) {
+        self.init(sections: sections, id: { $0.id }, selection: nil, selectionSet: selection, row: row, header: nil, footer: nil)
+    }
+}
+
+@available(iOS 16.0, macOS 13.0, *)
+extension RowDiffList where Item: Identifiable, Item.ID == ID, Footer == EmptyView {
+    /// A list of `sections` of `Identifiable` items, with a header per section, in which the user
+    /// selects several rows (`selection`).
+    /// - Complexity: O(1).
+    public init(
+        _ sections: [ListViewSection<SectionID, Item>], selection: Binding<Set<ID>>,
+        @ViewBuilder row: @escaping (Item) -> RowContent,
+        @ViewBuilder header: @escaping (SectionID) -> Header
+    ) {
+        self.init(sections: sections, id: { $0.id }, selection: nil, selectionSet: selection, row: row, header: header, footer: nil)
+    }
+}
+
+@available(iOS 16.0, macOS 13.0, *)
+extension RowDiffList where Item: Identifiable, Item.ID == ID {
+    /// A list of `sections` of `Identifiable` items, with a header and a footer per section, in
+    /// which the user selects several rows (`selection`).
+    /// - Complexity: O(1).
+    public init(
+        _ sections: [ListViewSection<SectionID, Item>], selection: Binding<Set<ID>>,
+        @ViewBuilder row: @escaping (Item) -> RowContent,
+        @ViewBuilder header: @escaping (SectionID) -> Header,
+        @ViewBuilder footer: @escaping (SectionID) -> Footer
+    ) {
+        self.init(sections: sections, id: { $0.id }, selection: nil, selectionSet: selection, row: row, header: header, footer: footer)
+    }
+}
+
+@available(iOS 16.0, macOS 13.0, *)
+extension RowDiffList where SectionID == Int, Item: Identifiable, Item.ID == ID, Header == EmptyView, Footer == EmptyView {
+    /// A single-section list of `Identifiable` items in which the user selects several rows
+    /// (`List(items, selection: $set) { … }`); its section's identity is 0.
+    /// - Complexity: O(1).
+    public init(_ items: [Item], selection: Binding<Set<ID>>, @ViewBuilder row: @escaping (Item) -> RowContent) {
+        self.init(
+            sections: [ListViewSection(id: 0, items: items)], id: { $0.id }, selection: nil, selectionSet: selection, row: row, header: nil,
+            footer: nil)
+    }
+}
+
+@available(iOS 16.0, macOS 13.0, *)
+extension RowDiffList where SectionID == Int, Header == EmptyView, Footer == EmptyView {
+    /// A single-section list of items identified by `id`, in which the user selects several rows.
+    /// - Complexity: O(1).
+    public init(_ items: [Item], id: KeyPath<Item, ID>, selection: Binding<Set<ID>>, @ViewBuilder row: @escaping (Item) -> RowContent) {
+        self.init(
+            sections: [ListViewSection(id: 0, items: items)], id: { $0[keyPath: id] }, selection: nil, selectionSet: selection, row: row,
+            header: nil, footer: nil)
+    }
+}
+
 // MARK: Modifiers
 
 /// The appearance of a `RowDiffList`, under the names of SwiftUI's list styles.
@@ -178,6 +284,7 @@ struct RowDiffListModifiers<SectionID: Hashable & Sendable, ID: Hashable & Senda
     var contextMenu: ((Item) -> [MenuAction])?
     var style = RowDiffListStyle.plain
     var scrollTarget: Binding<ID?>?
+    var scrollAnchor = RowDiffDataSources.ScrollAnchor.none
 }
 
 @available(iOS 16.0, macOS 13.0, *)
@@ -233,8 +340,11 @@ extension RowDiffList {
         return list
     }
 
-    /// SwiftUI's `contextMenu(menuItems:)`: each row's menu on a long press (iOS), from its item;
-    /// none for an empty array. Entries are `MenuAction`s (UIKit's actions), not views.
+    /// SwiftUI's `contextMenu(menuItems:)`: each row's menu on a long press (iOS) or a secondary
+    /// click (macOS: the row clicked, which need not be selected), from its item; none for an empty
+    /// array, and none on section headers or footers. Entries are `MenuAction`s (UIKit's actions),
+    /// not views. On macOS an entry shows its title, its SF Symbol and whether it is disabled; a
+    /// menu's `title` and `isDestructive` have no AppKit counterpart there and are not shown.
     /// - Complexity: O(1); `menuItems` runs when the user opens a menu.
     public func contextMenu(menuItems: @escaping (Item) -> [MenuAction]) -> RowDiffList {
         var list = self
@@ -260,6 +370,22 @@ extension RowDiffList {
         return list
     }
 
+    /// Keeps the user's place when a render changes the rows around it, as the `sizeChanges` role
+    /// of SwiftUI's `defaultScrollAnchor(_:for:)` does for a scroll view: `.firstVisibleRow` keeps
+    /// the first visible row where it is on screen when rows are inserted or removed above it (a
+    /// feed loading newer items); `.bottom` keeps a list scrolled to its bottom at its bottom (a
+    /// chat), elsewhere as `.firstVisibleRow`; `.none` (the default) keeps the content offset, so
+    /// rows on screen move. Named apart from SwiftUI's modifier, which takes a `UnitPoint`.
+    ///
+    /// iOS only: on macOS the table keeps its offset whatever the anchor (its host has no scroll
+    /// geometry yet).
+    /// - Complexity: O(1); per render, O(visible rows) before it lands and O(1) after.
+    public func listScrollAnchor(_ anchor: RowDiffDataSources.ScrollAnchor) -> RowDiffList {
+        var list = self
+        list.modifiers.scrollAnchor = anchor
+        return list
+    }
+
     /// The modifiers' actions as the updater reads them.
     var listActions: ListViewActions<SectionID, ID, Item> {
         // Closures, not the stored functions themselves: a nonisolated function value converted to
@@ -273,6 +399,9 @@ extension RowDiffList {
         }
         if let selection {
             actions.selectionChanged = { id in selection.wrappedValue = id }
+        }
+        if let selectionSet {
+            actions.selectionSetChanged = { ids in selectionSet.wrappedValue = ids }
         }
         if let leading = modifiers.leadingSwipe {
             actions.leadingSwipe = { item in Self.swipe(leading.actions(item), fullSwipe: leading.allowsFullSwipe) }

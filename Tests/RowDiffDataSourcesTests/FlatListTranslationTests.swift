@@ -8,21 +8,27 @@ import RowDiffDataSources
     enum Token: Hashable, CustomStringConvertible {
         case header(String, String?)
         case row(String, Int)
+        case footer(String, String?)
 
         var description: String {
             switch self {
             case .header(let key, let title): "H\(key):\(title ?? "-")"
             case .row(let key, let state): "\(key)@\(state)"
+            case .footer(let key, let title): "F\(key):\(title ?? "-")"
             }
         }
     }
 
-    static func flat(_ sections: [KeyedSection], groupRows: Bool) -> [Token] {
+    static func flat(_ sections: [KeyedSection], groupRows: Bool, footerRows: Bool = false) -> [Token] {
         sections.flatMap { section in
             (groupRows ? [Token.header(section.key, section.headerTitle)] : [])
                 + section.rows.map { Token.row($0.key, $0.state as? Int ?? -1) }
+                + (footerRows ? [Token.footer(section.key, section.footerTitle)] : [])
         }
     }
+
+    /// The four layouts: with and without group rows, with and without footer rows.
+    static let layouts = [(true, false), (false, false), (true, true), (false, true)]
 
     // MARK: Layout
 
@@ -52,18 +58,40 @@ import RowDiffDataSources
         #expect(FlatListLayout(counts: []).row(at: 0) == nil)
     }
 
-    @Test(arguments: [true, false])
-    func layout_roundTripsEveryRow(groupRows: Bool) {
+    @Test func layoutWithFooterRows_endsEachSectionWithItsFooter() {
+        let layout = FlatListLayout(counts: [2, 0, 1], groupRows: true, footerRows: true)
+        #expect(layout.numberOfRows == 9)
+        #expect(
+            (0..<9).map { layout.row(at: $0) } == [
+                .header(section: 0), .item(ItemPath(section: 0, item: 0)), .item(ItemPath(section: 0, item: 1)), .footer(section: 0),
+                .header(section: 1), .footer(section: 1), .header(section: 2), .item(ItemPath(section: 2, item: 0)),
+                .footer(section: 2),
+            ])
+        #expect(layout.flatIndex(ofFooter: 0) == 3 && layout.flatIndex(ofFooter: 1) == 5 && layout.flatIndex(ofFooter: 2) == 8)
+        #expect(layout.flatIndex(of: ItemPath(section: 2, item: 0)) == 7)
+        #expect(layout.flatIndex(ofFooter: 3) == nil && FlatListLayout(counts: [1]).flatIndex(ofFooter: 0) == nil)
+        // Without group rows, an empty section still has its footer row.
+        let plain = FlatListLayout(counts: [0, 2], groupRows: false, footerRows: true)
+        #expect(
+            (0..<4).map { plain.row(at: $0) } == [
+                .footer(section: 0), .item(ItemPath(section: 1, item: 0)), .item(ItemPath(section: 1, item: 1)), .footer(section: 1),
+            ])
+    }
+
+    @Test(arguments: layouts)
+    func layout_roundTripsEveryRow(groupRows: Bool, footerRows: Bool) {
         let seed = testSeed()
         var rng = SeededGenerator(seed: seed)
         for _ in 0..<200 {
             let counts = (0..<Int.random(in: 0...8, using: &rng)).map { _ in Int.random(in: 0...4, using: &rng) }
-            let layout = FlatListLayout(counts: counts, groupRows: groupRows)
-            #expect(layout.numberOfRows == counts.reduce(0, +) + (groupRows ? counts.count : 0), "seed \(seed)")
+            let layout = FlatListLayout(counts: counts, groupRows: groupRows, footerRows: footerRows)
+            let extra = (groupRows ? 1 : 0) + (footerRows ? 1 : 0)
+            #expect(layout.numberOfRows == counts.reduce(0, +) + extra * counts.count, "seed \(seed)")
             for row in 0..<layout.numberOfRows {
                 switch layout.row(at: row) {
                 case .item(let path): #expect(layout.flatIndex(of: path) == row, "seed \(seed) \(counts)")
                 case .header(let section): #expect(layout.flatIndex(ofHeader: section) == row, "seed \(seed) \(counts)")
+                case .footer(let section): #expect(layout.flatIndex(ofFooter: section) == row, "seed \(seed) \(counts)")
                 case nil: Issue.record("seed \(seed): \(counts) has no row \(row)")
                 }
             }
@@ -117,8 +145,8 @@ import RowDiffDataSources
     /// Random old and new sectioned lists: the diff's sequential patch, translated, applied to the
     /// old flat rows one step at a time (as NSTableView does), gives the new flat rows; rows kept
     /// by the steps show unchanged content (changed ones were reloaded or re-inserted).
-    @Test(arguments: [true, false])
-    func randomPatches_reproduceTheNewFlatRows(groupRows: Bool) throws {
+    @Test(arguments: layouts)
+    func randomPatches_reproduceTheNewFlatRows(groupRows: Bool, footerRows: Bool) throws {
         let seed = testSeed()
         var rng = SeededGenerator(seed: seed)
         for round in 0..<300 {
@@ -126,14 +154,15 @@ import RowDiffDataSources
             let new = Self.mutate(old, using: &rng)
             let diff = SectionedDiff(from: old, to: new, options: DiffOptions(computesPatch: true))
             let steps = try #require(SequentialStep.steps(of: diff), "seed \(seed)")
-            let layout = FlatListLayout(counts: old.map(\.rows.count), groupRows: groupRows)
+            let layout = FlatListLayout(counts: old.map(\.rows.count), groupRows: groupRows, footerRows: footerRows)
             guard let translated = FlatListStep.steps(translating: steps, from: layout) else {
                 Issue.record("seed \(seed), round \(round): the patch does not fit \(old.map(\.key))")
                 return
             }
             #expect(
-                translated.layout == FlatListLayout(counts: new.map(\.rows.count), groupRows: groupRows), "seed \(seed), round \(round)")
-            var rows: [Token?] = Self.flat(old, groupRows: groupRows)
+                translated.layout == FlatListLayout(counts: new.map(\.rows.count), groupRows: groupRows, footerRows: footerRows),
+                "seed \(seed), round \(round)")
+            var rows: [Token?] = Self.flat(old, groupRows: groupRows, footerRows: footerRows)
             let tracked = rows.indices.randomElement(using: &rng)
             for step in translated.steps {
                 switch step {
@@ -143,7 +172,7 @@ import RowDiffDataSources
                 case .reload(let range): for index in range { rows[index] = nil }
                 }
             }
-            let expected = Self.flat(new, groupRows: groupRows)
+            let expected = Self.flat(new, groupRows: groupRows, footerRows: footerRows)
             #expect(rows.count == expected.count, "seed \(seed), round \(round)")
             guard rows.count == expected.count else { return }
             for (index, token) in rows.enumerated() {
@@ -154,7 +183,7 @@ import RowDiffDataSources
             }
             // The position of one old row, followed through the steps, is where that row ends.
             if let tracked, let position = FlatListStep.position(of: tracked, after: translated.steps) {
-                let token = Self.flat(old, groupRows: groupRows)[tracked]
+                let token = Self.flat(old, groupRows: groupRows, footerRows: footerRows)[tracked]
                 if case .row(let key, _) = token, case .row(let newKey, _) = expected[position] {
                     #expect(key == newKey, "seed \(seed), round \(round): tracked row \(tracked)")
                 }
@@ -172,7 +201,11 @@ import RowDiffDataSources
                     return row("r\(next)", Int.random(in: 0...2, using: &rng))
                 }, headerTitle: "h\(Int.random(in: 0...1, using: &rng))")
         }
+        .map { KeyedSection(key: $0.key, rows: $0.rows, headerTitle: $0.headerTitle, footerTitle: Self.footerTitle($0.headerTitle)) }
     }
+
+    /// A footer title that changes with the header's, so that reloaded sections reload their footer.
+    static func footerTitle(_ headerTitle: String?) -> String? { headerTitle.map { "f" + $0 } }
 
     static func mutate(_ old: [KeyedSection], using rng: inout SeededGenerator) -> [KeyedSection] {
         var sections = old.map { (key: $0.key, title: $0.headerTitle, rows: $0.rows) }
@@ -208,6 +241,6 @@ import RowDiffDataSources
             default: break
             }
         }
-        return sections.map { KeyedSection(key: $0.key, rows: $0.rows, headerTitle: $0.title) }
+        return sections.map { KeyedSection(key: $0.key, rows: $0.rows, headerTitle: $0.title, footerTitle: footerTitle($0.title)) }
     }
 }

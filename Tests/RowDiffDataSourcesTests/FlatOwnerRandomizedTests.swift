@@ -6,18 +6,18 @@ import RowDiffDataSources
 /// rows), every view shows current content, and nothing failed to be made.
 @MainActor
 @Suite struct FlatOwnerRandomizedTests {
-    @Test(arguments: [true, false])
-    func randomRenders_dragsAndDeletes_showTheState(groupRows: Bool) async {
+    @Test(arguments: [(true, false), (false, false), (true, true), (false, true)])
+    func randomRenders_dragsAndDeletes_showTheState(groupRows: Bool, footerRows: Bool) async {
         let seed = testSeed()
         var rng = SeededGenerator(seed: seed)
-        let (owner, host, table) = makeFlatOwner(groupRows: groupRows)
+        let (owner, host, table) = makeFlatOwner(groupRows: groupRows, footerRows: footerRows)
         owner.dataSource.didMoveItem = { _, _ in }
         var model = OwnerRandomizedTests.Model()
         let onDelete: @MainActor @Sendable (String) -> Void = { _ in }
         var drags = 0, deletes = 0
         for step in 0..<400 {
             let action = Int.random(in: 0..<10, using: &rng)
-            let itemRows = (0..<host.numberOfRows).filter { !host.isGroupRow($0) }
+            let itemRows = (0..<host.numberOfRows).filter { !host.isGroupRow($0) && !host.isFooterRow($0) }
             if action <= 1, let row = itemRows.randomElement(using: &rng) {
                 // The user drags a row somewhere; the app mirrors accepted moves in its model.
                 if table.userDrags(row, toAbove: Int.random(in: 0...host.numberOfRows, using: &rng)) {
@@ -50,8 +50,13 @@ import RowDiffDataSources
                 model.mutate(using: &rng)
                 await owner.renderer.renderAndWait(model.keyed(onDelete: onDelete))
             }
-            let expected = model.sections.flatMap { (groupRows ? ["#"] : []) + $0.rows.map(\.key) }
-            let shown = table.rows.map { $0.isGroupRow ? "#" : $0.view.flatMap { owner.row(shownBy: $0)?.key } ?? "?" }
+            let expected = model.sections.flatMap { (groupRows ? ["#"] : []) + $0.rows.map(\.key) + (footerRows ? ["F"] : []) }
+            let shown = table.rows.indices.map { index in
+                let row = table.rows[index]
+                if row.isGroupRow { return "#" }
+                if host.isFooterRow(index) { return row.view == nil ? "F" : "F?" }
+                return row.view.flatMap { owner.row(shownBy: $0)?.key } ?? "?"
+            }
             #expect(shown == expected, "seed \(seed), step \(step): the rows differ from the model")
             #expect(table.problems.isEmpty, "seed \(seed), step \(step): \(table.problems.first ?? "")")
             #expect(table.dequeueFailures.isEmpty, "seed \(seed), step \(step)")

@@ -351,9 +351,10 @@ import RowDiffDataSources
 
 /// An owner on a stand-in flat table, reporting duplicate keys to nobody.
 @MainActor
-func makeFlatOwner(groupRows: Bool = true) -> (ListController<KeyedSection>, FlatTableHost, StandInFlatTableView) {
+func makeFlatOwner(groupRows: Bool = true, footerRows: Bool = false) -> (ListController<KeyedSection>, FlatTableHost, StandInFlatTableView)
+{
     let table = StandInFlatTableView()
-    let host = FlatTableHost(view: table, groupRows: groupRows)
+    let host = FlatTableHost(view: table, groupRows: groupRows, footerRows: footerRows)
     let owner = ListController<KeyedSection>(host: host, options: RenderOptions(onDuplicateKeys: nil))
     return (owner, host, table)
 }

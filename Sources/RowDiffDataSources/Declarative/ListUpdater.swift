@@ -47,6 +47,9 @@ public final class ListUpdater<SectionID: Hashable & Sendable, ID: Hashable & Se
     /// The identity the selection binding holds now (set it with each update); the view shows it
     /// selected at `selectedPath`.
     public var selectedID: ID?
+    /// The identities a set-selection binding holds now (`ListViewActions.selectionSetChanged`; set
+    /// it with each update); the view shows them selected at `selectedPaths`.
+    public var selectedIDs: Set<ID> = []
     /// Called after each render the updater requested is on screen (UIKit: after its animation),
     /// e.g. to show the selection at its new place.
     public var onRendered: (@MainActor () -> Void)?
@@ -391,7 +394,9 @@ public final class ListUpdater<SectionID: Hashable & Sendable, ID: Hashable & Se
     /// - Complexity: O(1) plus the swipe and menu closures.
     func rowActions(for row: Row) -> RowActions {
         var rowActions = RowActions()
-        if actions.selectionChanged != nil {
+        if actions.selectionSetChanged != nil {
+            setSelectionActions(of: row.id, in: &rowActions)
+        } else if actions.selectionChanged != nil {
             rowActions.onSelect = { [weak self] in
                 self?.userSelected(row.id)
                 return .staysSelected

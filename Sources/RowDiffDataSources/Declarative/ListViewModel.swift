@@ -98,7 +98,7 @@ public struct ListViewSectionModel<SectionID: Hashable & Sendable, ID: Hashable 
 }
 
 /// What the modifiers of a declarative list do, as a `ListUpdater` reads them: SwiftUI's
-/// selection binding, `onDelete`, `onMove`, `swipeActions` and `contextMenu`, in
+/// selection binding (of one row or a set of rows), `onDelete`, `onMove`, `swipeActions` and `contextMenu`, in
 /// platform-independent terms. Every member is optional; a list without any is read-only.
 /// The updater reads the current value on every question the view asks, so closures replaced
 /// with each update (as SwiftUI makes them) always act on the latest state.
@@ -106,6 +106,10 @@ public struct ListViewActions<SectionID: Hashable & Sendable, ID: Hashable & Sen
     /// The selection binding's setter: called with the identity of the row the user selected, or
     /// nil when the user deselected it. Rows are selectable only when it is set.
     public var selectionChanged: (@MainActor (ID?) -> Void)?
+    /// The setter of a set-selection binding (SwiftUI's `List(selection: Binding<Set<ID>>)`):
+    /// called with the whole set each time the user selects or deselects a row. Rows are
+    /// selectable, several at once, when it is set; it takes precedence over `selectionChanged`.
+    public var selectionSetChanged: (@MainActor (Set<ID>) -> Void)?
     /// SwiftUI's `onDelete`: the section and the offsets of the deleted items in the items the app
     /// last gave. Rows are deletable only when it is set.
     public var onDelete: (@MainActor (SectionID, IndexSet) -> Void)?
@@ -127,7 +131,8 @@ public struct ListViewActions<SectionID: Hashable & Sendable, ID: Hashable & Sen
         onMove: (@MainActor (SectionID, IndexSet, Int) -> Void)? = nil,
         leadingSwipe: (@MainActor (Item) -> SwipeActions?)? = nil,
         trailingSwipe: (@MainActor (Item) -> SwipeActions?)? = nil,
-        contextMenu: (@MainActor (Item) -> ContextMenu?)? = nil
+        contextMenu: (@MainActor (Item) -> ContextMenu?)? = nil,
+        selectionSetChanged: (@MainActor (Set<ID>) -> Void)? = nil
     ) {
         self.selectionChanged = selectionChanged
         self.onDelete = onDelete
@@ -135,5 +140,6 @@ public struct ListViewActions<SectionID: Hashable & Sendable, ID: Hashable & Sen
         self.leadingSwipe = leadingSwipe
         self.trailingSwipe = trailingSwipe
         self.contextMenu = contextMenu
+        self.selectionSetChanged = selectionSetChanged
     }
 }

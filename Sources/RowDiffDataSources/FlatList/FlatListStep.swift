@@ -15,10 +15,11 @@ public enum FlatListStep: Hashable, Sendable {
 extension FlatListStep {
     /// Translates `steps` (a sequential patch of a sectioned model laid out as `layout`) into
     /// flat operations, tracking the sections' sizes as the steps apply. A section's steps become
-    /// ranges of flat rows: deleting it removes its group row and the rows it still holds,
-    /// inserting it inserts its group row (its rows follow as their own steps), moving it moves
-    /// each of its rows (`NSTableView` moves one row at a time, keeping their views), reloading it
-    /// reloads its group row (its rows have their own update steps).
+    /// ranges of flat rows: deleting it removes its group row, the rows it still holds and its
+    /// footer row, inserting it inserts its group and footer rows (its rows follow as their own
+    /// steps, between them), moving it moves each of its rows (`NSTableView` moves one row at a
+    /// time, keeping their views), reloading it reloads its group and footer rows (its rows have
+    /// their own update steps).
     ///
     /// - Returns: the flat steps and the layout they leave; nil when a step does not fit the model
     ///   it applies to (the view should then reload).
@@ -27,37 +28,40 @@ extension FlatListStep {
     public static func steps(
         translating steps: [SequentialStep], from layout: FlatListLayout, animations: TableAnimations = .automatic
     ) -> (steps: [FlatListStep], layout: FlatListLayout)? {
-        var sizes = SectionSizes(counts: layout.counts, groupRows: layout.groupRows)
+        var sizes = SectionSizes(counts: layout.counts, groupRows: layout.groupRows, footerRows: layout.footerRows)
         var flat: [FlatListStep] = []
         flat.reserveCapacity(steps.count)
         let headerRows = layout.groupRows ? 1 : 0
+        let footerRows = layout.footerRows ? 1 : 0
         for step in steps {
             switch step {
             case .deleteSection(let s):
                 guard sizes.contains(section: s) else { return nil }
                 let start = sizes.start(of: s)
-                let length = headerRows + sizes.counts[s]
+                let length = headerRows + sizes.counts[s] + footerRows
                 sizes.removeSection(at: s)
                 if length > 0 { flat.append(.remove(start..<start + length, animation: animations.sections.delete)) }
             case .insertSection(let s):
                 guard s >= 0, s <= sizes.counts.count else { return nil }
                 sizes.insertSection(at: s)
-                if headerRows > 0 {
+                if headerRows + footerRows > 0 {
                     let start = sizes.start(of: s)
-                    flat.append(.insert(start..<start + 1, animation: animations.sections.insert))
+                    flat.append(.insert(start..<start + headerRows + footerRows, animation: animations.sections.insert))
                 }
             case .moveSection(let from, let to):
                 guard sizes.contains(section: from), sizes.contains(section: to) else { return nil }
                 let oldStart = sizes.start(of: from)
-                let length = headerRows + sizes.counts[from]
+                let length = headerRows + sizes.counts[from] + footerRows
                 sizes.moveSection(from: from, to: to)
                 let newStart = sizes.start(of: to)
                 flat.append(contentsOf: blockMove(from: oldStart, to: newStart, length: length))
             case .reloadSection(let s):
                 guard sizes.contains(section: s) else { return nil }
-                if headerRows > 0 {
-                    let start = sizes.start(of: s)
-                    flat.append(.reload(start..<start + 1))
+                let start = sizes.start(of: s)
+                if headerRows > 0 { flat.append(.reload(start..<start + 1)) }
+                if footerRows > 0 {
+                    let footer = start + headerRows + sizes.counts[s]
+                    flat.append(.reload(footer..<footer + 1))
                 }
             case .deleteItem(let path):
                 guard sizes.contains(path) else { return nil }
@@ -83,7 +87,7 @@ extension FlatListStep {
                 flat.append(.reload(row..<row + 1))
             }
         }
-        return (flat, FlatListLayout(counts: sizes.counts, groupRows: layout.groupRows))
+        return (flat, FlatListLayout(counts: sizes.counts, groupRows: layout.groupRows, footerRows: layout.footerRows))
     }
 
     /// The single-row moves that take the `length` rows at `from` to `to` (the block's start once
@@ -131,12 +135,15 @@ extension FlatListStep {
 private struct SectionSizes {
     private(set) var counts: [Int]
     let groupRows: Bool
+    /// The rows each section has besides its items: its group row and its footer row.
+    let extraRows: Int
     /// Fenwick tree (1-based) over `counts`.
     private var tree: [Int]
 
-    init(counts: [Int], groupRows: Bool) {
+    init(counts: [Int], groupRows: Bool, footerRows: Bool) {
         self.counts = counts
         self.groupRows = groupRows
+        extraRows = (groupRows ? 1 : 0) + (footerRows ? 1 : 0)
         tree = []
         rebuild()
     }
@@ -169,7 +176,7 @@ private struct SectionSizes {
     }
 
     /// The flat index where `section` starts. O(log sections).
-    func start(of section: Int) -> Int { rowsBefore(section) + (groupRows ? section : 0) }
+    func start(of section: Int) -> Int { rowsBefore(section) + extraRows * section }
 
     /// The flat index of the row at `path` (which may be one past the section's end). O(log sections).
     func flatIndex(of path: ItemPath) -> Int { start(of: path.section) + (groupRows ? 1 : 0) + path.item }

@@ -1,5 +1,6 @@
 /// A flat table (`NSTableView`) as a list-view host: sections become a group row (showing the
-/// section's header view or title) followed by their rows, and everything the table asks in flat
+/// section's header view or title) followed by their rows and, with `footerRows`, a plain row
+/// showing the section's footer view or title; everything the table asks in flat
 /// row indices is answered through the owner (`ListViewSource`) in sections and rows.
 ///
 /// All the logic of the AppKit table lives here and is tested on every platform through
@@ -25,13 +26,16 @@ public final class FlatTableHost: ListViewHost {
     /// Whether each section starts with a group row showing its header. Without them the table is
     /// one list of rows and headers are not shown.
     public let groupRows: Bool
+    /// Whether each section ends with a row showing its footer (a plain row, never selectable,
+    /// dragged or given row actions). Without them footers are not shown.
+    public let footerRows: Bool
     /// Per-operation animations (row and section inserts and removes).
     public var animations = TableAnimations.automatic
     /// The title of the row action that deletes a deletable row with no trailing actions of its
     /// own (UIKit's swipe-to-delete button). Localize it for your app.
     public var deleteActionTitle = "Delete"
     /// The layout of the model the table shows.
-    public private(set) var layout = FlatListLayout(counts: [])
+    public private(set) var layout: FlatListLayout
     /// Moves the owner refused (the table was never changed for them).
     public private(set) var refusedMoveCount = 0
 
@@ -44,10 +48,13 @@ public final class FlatTableHost: ListViewHost {
     /// The row whose row actions were last asked for, followed through updates.
     private var actionRow: Int?
 
-    /// A host for `view`; it becomes the view's host.
-    public init(view: any FlatTableView, groupRows: Bool = true) {
+    /// A host for `view`; it becomes the view's host. Sections start with a group row showing their
+    /// header (`groupRows`) and end with a row showing their footer (`footerRows`).
+    public init(view: any FlatTableView, groupRows: Bool = true, footerRows: Bool = false) {
         self.view = view
         self.groupRows = groupRows
+        self.footerRows = footerRows
+        layout = FlatListLayout(counts: [], groupRows: groupRows, footerRows: footerRows)
         view.host = self
     }
 
@@ -154,21 +161,32 @@ public final class FlatTableHost: ListViewHost {
         return false
     }
 
-    /// The configured view of `row`: the row's cell, or the section's typed header view; nil for
-    /// a header that is a title (`title(forRow:)`) or none, and out of range.
+    /// The configured view of `row`: the row's cell, or the section's typed header or footer
+    /// view; nil for a header or footer that is a title (`title(forRow:)`) or none, and out of range.
     public func view(forRow row: Int) -> AnyObject? {
         guard let source else { return nil }
         switch layout.row(at: row) {
         case .item(let path): return source.cell(at: path)
         case .header(let section): return source.supplementaryView(.header, in: section)
+        case .footer(let section): return source.supplementaryView(.footer, in: section)
         case nil: return nil
         }
     }
 
-    /// The header title a group row shows when its section has no header view; nil otherwise.
+    /// The header title a group row (or the footer title a footer row) shows when its section has
+    /// no header (footer) view; nil otherwise.
     public func title(forRow row: Int) -> String? {
-        guard case .header(let section) = layout.row(at: row) else { return nil }
-        return source?.title(for: .header, in: section)
+        switch layout.row(at: row) {
+        case .header(let section): return source?.title(for: .header, in: section)
+        case .footer(let section): return source?.title(for: .footer, in: section)
+        case .item, nil: return nil
+        }
+    }
+
+    /// Whether `row` is a section's footer row.
+    public func isFooterRow(_ row: Int) -> Bool {
+        if case .footer = layout.row(at: row) { return true }
+        return false
     }
 
     /// Whether the user may select `row`: rows the owner allows; never group rows.
@@ -208,6 +226,16 @@ public final class FlatTableHost: ListViewHost {
         return SwipeActions([delete])
     }
 
+    /// The context menu of `row`, the row the user clicked with the secondary button
+    /// (`NSTableView.clickedRow`, -1 when the click was below the rows): the row's own menu
+    /// (`RowActions.contextMenu`), built from the row the owner shows there now. Nil for group and
+    /// footer rows, rows without a menu, and out of range: the table then shows no menu.
+    /// - Complexity: O(log sections) plus the owner's answer.
+    public func contextMenu(forRow row: Int) -> ContextMenu? {
+        guard let source, case .item(let path) = layout.row(at: row) else { return nil }
+        return source.contextMenu(at: path)
+    }
+
     /// Deletes the row whose actions were shown, wherever updates have moved it since.
     private func deleteActionRow() -> Bool {
         defer { actionRow = nil }
@@ -225,6 +253,7 @@ public final class FlatTableHost: ListViewHost {
         switch layout.row(at: row) {
         case .item(let path): return source.height(at: path)
         case .header(let section): return source.supplementaryHeight(.header, in: section)
+        case .footer(let section): return source.supplementaryHeight(.footer, in: section)
         case nil: return nil
         }
     }
@@ -246,7 +275,8 @@ public final class FlatTableHost: ListViewHost {
     public func endDrag() { draggedRow = nil }
 
     /// The flat row to drop above when the table proposes a drop *on* `row`: on a group row, the
-    /// start of its section (above its first row); on a row, above it.
+    /// start of its section (above its first row); on a row, above it; on a footer row, above it
+    /// (the end of its section).
     public func dropRow(forDropOn row: Int) -> Int { isGroupRow(row) ? row + 1 : row }
 
     /// The move a drop of the dragged row in the gap above flat row `row` (`numberOfRows`: below the
@@ -262,10 +292,18 @@ public final class FlatTableHost: ListViewHost {
         switch row == 0 ? nil : layout.row(at: row - 1) {
         case .header(let section): to = ItemPath(section: section, item: 0)
         case .item(let above): to = ItemPath(section: above.section, item: above.item + 1)
+        case .footer(let section):
+            // Below a footer: the next section's start, unless its group row is there.
+            guard !groupRows, section + 1 < layout.numberOfSections else { return nil }
+            to = ItemPath(section: section + 1, item: 0)
         case nil:
             // The gap above the first flat row: with group rows it is above the first header.
-            guard !groupRows, case .item(let first) = layout.row(at: 0) else { return nil }
-            to = ItemPath(section: first.section, item: 0)
+            guard !groupRows else { return nil }
+            switch layout.row(at: 0) {
+            case .item(let first): to = ItemPath(section: first.section, item: 0)
+            case .footer(let section): to = ItemPath(section: section, item: 0)
+            case .header, nil: return nil
+            }
         }
         if to.section == from.section && to.item > from.item { to.item -= 1 }
         let limit = layout.counts[to.section] - (to.section == from.section ? 1 : 0)
@@ -292,8 +330,8 @@ public final class FlatTableHost: ListViewHost {
     // MARK: Internals
 
     private func currentLayout() -> FlatListLayout {
-        guard let source else { return FlatListLayout(counts: [], groupRows: groupRows) }
-        return FlatListLayout(of: source, groupRows: groupRows)
+        guard let source else { return FlatListLayout(counts: [], groupRows: groupRows, footerRows: footerRows) }
+        return FlatListLayout(of: source, groupRows: groupRows, footerRows: footerRows)
     }
 
     private func refreshLayout() { layout = currentLayout() }

@@ -21,7 +21,7 @@ public final class StandInFlatTableView: FlatTableView {
         public var view: StandInView?
         /// Whether the table draws it as a group row.
         public var isGroupRow: Bool
-        /// The title a group row without a view shows.
+        /// The title a group or footer row without a view shows.
         public var title: String?
     }
 
@@ -181,7 +181,7 @@ public final class StandInFlatTableView: FlatTableView {
     private func makeRow(_ index: Int, _ host: FlatTableHost) -> Row {
         let isGroup = host.isGroupRow(index)
         let view = host.view(forRow: index) as? StandInView
-        return Row(view: view, isGroupRow: isGroup, title: isGroup && view == nil ? host.title(forRow: index) : nil)
+        return Row(view: view, isGroupRow: isGroup, title: view == nil ? host.title(forRow: index) : nil)
     }
 
     private func enqueue(_ view: StandInView?) {
@@ -211,6 +211,15 @@ public final class StandInFlatTableView: FlatTableView {
                     }
                 } else if row.title != source.title(for: .header, in: section) {
                     problems.append("\(when): the group row of section \(section) shows a stale title")
+                }
+            case .footer(let section):
+                if row.isGroupRow { problems.append("\(when): row \(index) is section \(section)'s footer row but drawn as a group row") }
+                if let view = row.view {
+                    if !source.isShowingCurrentContent(view, for: .footer, at: ItemPath(section: section, item: 0)) {
+                        problems.append("\(when): the footer view of section \(section) shows stale content")
+                    }
+                } else if row.title != source.title(for: .footer, in: section) {
+                    problems.append("\(when): the footer row of section \(section) shows a stale title")
                 }
             case nil:
                 problems.append("\(when): row \(index) is beyond the host's \(host.numberOfRows) rows")
@@ -243,6 +252,23 @@ public final class StandInFlatTableView: FlatTableView {
         selectedRows = new
         notifySelection()
         return true
+    }
+
+    /// The user opens the context menu of `row` (a secondary click; `NSTableView.clickedRow` is
+    /// `row`): the menu the host builds, nil when the table shows none.
+    public func userOpensContextMenu(onRow row: Int) -> ContextMenu? {
+        guard rows.indices.contains(row) else { return nil }
+        return host?.contextMenu(forRow: row)
+    }
+
+    /// The app selects `rows` (`selectRowIndexes(_:byExtendingSelection: false)`): they become the
+    /// selection, whatever the host allows the user, and the change is reported as AppKit posts
+    /// `selectionDidChangeNotification` for it. Rows out of range are ignored.
+    public func selectRows(_ rows: Set<Int>) {
+        let new = rows.filter(self.rows.indices.contains)
+        guard new != selectedRows else { return }
+        selectedRows = new
+        notifySelection()
     }
 
     /// The row actions a swipe from `edge` reveals on `row` (none: the table shows nothing).

@@ -10,10 +10,22 @@ extension StandInListView {
 
     /// The user taps the row: it highlights and is selected only when it is on screen and the
     /// source allows both (a previous selection is deselected first, as in a single-selection
-    /// view). Returns whether it was selected (it may have been deselected again at once).
+    /// view). With `allowsMultipleSelection`, a tap on a selected row deselects it instead and
+    /// other rows stay selected. Returns whether it was selected (it may have been deselected
+    /// again at once).
     @discardableResult
     public func userTaps(_ path: ItemPath) -> Bool {
+        if allowsMultipleSelection, selectedPaths.contains(path), let source, isOnScreen(path) {
+            selectedPaths.remove(path)
+            source.didDeselectItem(at: path)
+            return false
+        }
         guard let source, isOnScreen(path), source.shouldHighlightItem(at: path), source.shouldSelectItem(at: path) else { return false }
+        if allowsMultipleSelection {
+            selectedPaths.insert(path)
+            source.didSelectItem(at: path)
+            return true
+        }
         for previous in selectedPaths where previous != path {
             selectedPaths.remove(previous)
             source.didDeselectItem(at: previous)

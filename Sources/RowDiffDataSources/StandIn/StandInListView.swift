@@ -107,6 +107,9 @@ public class StandInListView: ListViewHost {
     public private(set) var titles: [(header: String?, footer: String?)] = []
     /// The paths of the selected rows (moved with their rows by batches, as UIKit does).
     public internal(set) var selectedPaths: Set<ItemPath> = []
+    /// Whether the user can select several rows (UIKit's `allowsMultipleSelection`): a tap then
+    /// toggles a row and leaves the others selected.
+    public var allowsMultipleSelection = false
 
     /// Registrations received, in order.
     public private(set) var registrations: [(element: ListElement, reuseIdentifier: String)] = []

@@ -12,7 +12,7 @@ import AppKit
 /// shows it; group rows span the table. A class is created with `init(frame:)` when the table has
 /// no view of its identifier to reuse (`NSTableView` registers nibs only); nibs are registered with
 /// `register(_:forIdentifier:)`; `.prototype` cells are the table's own cell views from Interface
-/// Builder, looked up by identifier. Headers without a view of their own show their title in a
+/// Builder, looked up by identifier. Headers (and footer rows) without a view of their own show their title in a
 /// plain `NSTableCellView`.
 @MainActor
 public final class NSTableViewAdapter: NSObject, NSTableViewDataSource, NSTableViewDelegate, FlatTableView {
@@ -148,7 +148,10 @@ public final class NSTableViewAdapter: NSObject, NSTableViewDataSource, NSTableV
         }
         // One view per row, in the first column (AppKit asks once per column).
         if let tableColumn, let first = tableView.tableColumns.first, tableColumn !== first { return nil }
-        return host.view(forRow: row) as? NSView
+        if let view = host.view(forRow: row) as? NSView { return view }
+        // A footer row without a view of its own shows its title, as a group row does.
+        if host.isFooterRow(row) { return titleView(host.title(forRow: row) ?? "") }
+        return nil
     }
 
     public func tableView(_ tableView: NSTableView, isGroupRow row: Int) -> Bool { host?.isGroupRow(row) ?? false }
