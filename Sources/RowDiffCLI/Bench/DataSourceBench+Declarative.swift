@@ -7,6 +7,8 @@ import RowDiffDataSources
 //                     of them (a new revision). Main-thread time from the new value to the render
 //                     request (`ListUpdater.update`: identities, `==`, rows; target ≤ 5 ms), and from
 //                     the new value until the render is on screen (the diff runs off the main thread).
+//   prepend-100k      the same list; each new value inserts one item at the top of the first
+//                     section, as a feed or a chat does: main-thread time (new value → render request).
 //   stream-60hz       10,000 items; a new value every 1/60 s for 10 s (a renamed item and a moved one
 //                     each): render requests, applied renders, the most renders applied within one
 //                     frame, reloads after the first render (target 0), and whether the last value
@@ -29,6 +31,8 @@ extension DataSourceReport {
         /// Row content built during the timed updates (cells configured): reconfigured rows on
         /// screen only.
         var rowContentBuilt: Int
+        /// Main-thread ms from a new value with one item inserted at the top to its render request.
+        var prependMs: Stat
         var stream: Stream
     }
 
@@ -167,11 +171,22 @@ extension DataSourceBench {
             }
         }
         let updateStat = DataSourceReport.Stat(updates)
+        let builtInUpdates = built
+        var prepends: [Double] = []
+        for run in 0..<(warmups + runs) {
+            sections[0].items.insert(BenchItem(id: -1 - run, title: "new \(run)", revision: 0), at: 0)
+            let start = ContinuousClock.now
+            updater.update(sections)
+            let requested = ContinuousClock.now
+            await updater.owner.renderer.waitUntilIdle()
+            if run >= warmups { prepends.append(ms(requested - start)) }
+        }
         let stream = await measureStream(rows: streamRows, seconds: seconds)
         return DataSourceReport.Declarative(
             rows: total, changedRows: changed, updateMs: updateStat, onScreenMs: DataSourceReport.Stat(onScreen),
             targetMs: declarativeTargetMs,
-            meetsTarget: updateStat.median <= declarativeTargetMs, rowContentBuilt: built, stream: stream)
+            meetsTarget: updateStat.median <= declarativeTargetMs, rowContentBuilt: builtInUpdates,
+            prependMs: DataSourceReport.Stat(prepends), stream: stream)
     }
 
     /// A new value every 1/60 s for `seconds`, on `rows` items in one section.
@@ -235,6 +250,9 @@ extension DataSourceReport.Declarative {
             d.meetsTarget ? "≤ \(ms(d.targetMs)) ✓" : "≤ \(ms(d.targetMs)) ✗ MISSED",
         ])
         rows.append(["new value → on screen", ms(d.onScreenMs.median), ms(d.onScreenMs.min), ms(d.onScreenMs.max), ""])
+        rows.append([
+            "one item inserted at the top → render request", ms(d.prependMs.median), ms(d.prependMs.min), ms(d.prependMs.max), "",
+        ])
         out += BenchReport.align(rows, rightAligned: [1, 2, 3])
         out += "  row content built in those updates: \(d.rowContentBuilt) (the changed rows on screen only)\n"
         out +=
