@@ -109,7 +109,7 @@ final class RowDiffListCoordinator<
         if table.allowsMultipleSelection != multiple { table.allowsMultipleSelection = multiple }
         updater.selectedID = list.selection?.wrappedValue
         updater.selectedIDs = list.selectionSet?.wrappedValue ?? []
-        // No effect yet: the flat table's host has no scroll geometry (see `listScrollAnchor(_:)`).
+        // Kept through the host's scroll geometry, the adapter's reading of the table's scroll view.
         updater.scrollAnchor = list.modifiers.scrollAnchor
         updater.update(list.sections)
         showSelection()

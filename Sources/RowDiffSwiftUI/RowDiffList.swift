@@ -35,7 +35,7 @@ import SwiftUI
 ///   the delete and reorder controls of rows that `onDelete` and `onMove` make editable.
 /// - Selection is of one row (`selection: Binding<ID?>`) or of several (`selection:
 ///   Binding<Set<ID>>`, as `List(selection:)`); `listScrollAnchor(_:)` keeps the user's place when
-///   rows come and go above it (iOS); on macOS, sections show their headers as group rows and
+///   rows come and go above it; on macOS, sections show their headers as group rows and
 ///   their footers as plain rows after their items, and `contextMenu(menuItems:)` opens on a
 ///   secondary click.
 ///
@@ -377,8 +377,8 @@ extension RowDiffList {
     /// chat), elsewhere as `.firstVisibleRow`; `.none` (the default) keeps the content offset, so
     /// rows on screen move. Named apart from SwiftUI's modifier, which takes a `UnitPoint`.
     ///
-    /// iOS only: on macOS the table keeps its offset whatever the anchor (its host has no scroll
-    /// geometry yet).
+    /// On macOS the anchor is a row (never a header's group row or a footer row), kept in place in
+    /// the table's scroll view.
     /// - Complexity: O(1); per render, O(visible rows) before it lands and O(1) after.
     public func listScrollAnchor(_ anchor: RowDiffDataSources.ScrollAnchor) -> RowDiffList {
         var list = self

@@ -1,5 +1,5 @@
 // Keeping the user's place. When rows are inserted or removed above the visible area (a feed
-// loading newer items, a chat loading history), UIKit keeps the content offset, so the rows on
+// loading newer items, a chat loading history), UIKit and AppKit keep the content offset, so the rows on
 // screen jump. With a scroll anchor the owner notes, right before a render is applied, where the
 // visible rows are on screen, and right after it (in the same main-actor step, so no frame is
 // drawn between) scrolls so that the anchor row is where it was. The anchor is a row key; its new
@@ -29,7 +29,8 @@ struct AnchorCapture<Identity: Hashable> {
 extension ListController {
     /// Which row keeps its place when a render changes the rows around it: `.none` (UIKit's
     /// behaviour, the default), `.firstVisibleRow` or `.bottom`. Needs a host with scroll
-    /// geometry (`ScrollGeometry`: the UIKit targets and the stand-ins). The correction is made
+    /// geometry (`ScrollGeometry`: the UIKit targets, the stand-ins, and a `FlatTableHost` whose
+    /// view is a `FlatScrollGeometry`, as the `NSTableView` adapter). The correction is made
     /// after every applied render, animated or reloaded, within the offsets the view rests at
     /// (`contentOffsetBounds`): a row that would have to move past the top or bottom of the
     /// content moves as little as the bounds allow. With a stand-in whose completions run at once

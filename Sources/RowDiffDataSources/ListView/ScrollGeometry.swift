@@ -1,7 +1,9 @@
 /// A list view's vertical scroll geometry, in points: which rows are visible, where each row is
 /// in the content, and the content offset. An owner keeps the user's place through it
 /// (`ListController.scrollAnchor`). `StandInTableView` / `StandInCollectionView` model it;
-/// `TableViewTarget` and `CollectionViewTarget` (RowDiffUIKit) read and set UIKit's.
+/// `TableViewTarget` and `CollectionViewTarget` (RowDiffUIKit) read and set UIKit's; a
+/// `FlatTableHost` translates its flat table's (`FlatScrollGeometry`: `NSTableViewAdapter`,
+/// `StandInFlatTableView`) to sections and rows.
 ///
 /// Coordinates are the content's: a row at `frameOfItem(at:).minY == contentOffset` is at the
 /// top edge of the view, so its on-screen position is `minY − contentOffset`.

@@ -6,7 +6,11 @@
 /// and drag reorder (single rows, dropped in the gap above a row).
 ///
 /// Give it to an owner through a host: `ListController(host: FlatTableHost(view: table))`.
-/// Every row is on screen (there is no scrolling). After every update and reload it checks that
+/// Without a viewport every row is on screen; with one (`init(viewportHeight:)`) it scrolls as
+/// `NSTableView` in its scroll view does (StandInFlatTableView+Scrolling.swift): rows have the
+/// heights the host gives (the table's `rowHeight` otherwise), asked when a row comes and kept
+/// until it is reloaded; the offset stays when rows change, within the content. Views are made
+/// for every row, on screen or not. After every update and reload it checks that
 /// the table has the host's number of rows, that group rows are where the host says, and that
 /// each view shows its row's or section's current content (`ListViewSource.isShowingCurrentContent`);
 /// what went wrong is in `problems`. A view that cannot be made is recorded in `dequeueFailures`
@@ -53,11 +57,39 @@ public final class StandInFlatTableView: FlatTableView {
     /// Updates that did not fit the rows, wrong group rows, stale views, failed views.
     public private(set) var problems: [String] = []
 
+    /// The height of a row the host gives none (`NSTableView.rowHeight`); changing it lays the
+    /// rows out again at the next reload.
+    public var rowHeight = 24.0
+    /// The visible area's height (the clip view's); nil: every row is on screen and the table
+    /// does not scroll.
+    public var viewportHeight: Double? {
+        didSet { constrainOffset() }
+    }
+    /// The scroll view's content insets (a toolbar above the rows, say): the content can rest
+    /// `topInset` below the top of the visible area and `bottomInset` above its bottom.
+    public var topInset = 0.0 {
+        didSet { constrainOffset() }
+    }
+    /// See `topInset`.
+    public var bottomInset = 0.0 {
+        didSet { constrainOffset() }
+    }
+    /// The number of row heights asked of the host.
+    public internal(set) var heightQueryCount = 0
+
+    /// The rows' heights as the table knows them, laid out as one section.
+    var geometry = StandInGeometry()
+    /// The clip view's bounds origin.
+    var offset = 0.0
+
     private var registered: [String: ViewRegistration.Source] = [:]
     private var pool: [String: [StandInView]] = [:]
 
-    /// An empty table; give it to a `FlatTableHost`.
-    public init() {}
+    /// An empty table; give it to a `FlatTableHost`. With `viewportHeight` it shows that much of
+    /// its rows and scrolls; without, every row is on screen.
+    public init(viewportHeight: Double? = nil) {
+        self.viewportHeight = viewportHeight
+    }
 
     // MARK: FlatTableView
 
@@ -108,8 +140,9 @@ public final class StandInFlatTableView: FlatTableView {
         rows = []
         guard let host else { return }
         rows = (0..<host.numberOfRows).map { makeRow($0, host) }
-        // NSTableView keeps the selection of rows that still exist.
+        // NSTableView keeps the selection of rows that still exist, and its scroll position.
         selectedRows = selectedRows.filter { $0 < rows.count }
+        layOut(rows.indices.map { askHeight($0, host) })
         check("after reloadData")
     }
 
@@ -118,6 +151,9 @@ public final class StandInFlatTableView: FlatTableView {
         let label = "update \(updates.count - 1)"
         // nil: a row whose view is asked for at the end of the group.
         var slots: [Row?] = rows
+        // The heights the table keeps (moved rows keep theirs); nil: asked at the end of the group.
+        var heights: [Double?] = geometry.rowHeights
+        if heights.count != slots.count { heights = Array(repeating: nil, count: slots.count) }
         var freed: [StandInView?] = []
         // Reloaded rows' group style by position; the host's reloads come last, at final positions.
         var reloadedGroupRows: [Int: Bool] = [:]
@@ -126,15 +162,18 @@ public final class StandInFlatTableView: FlatTableView {
             case .insert(let range, _):
                 guard range.lowerBound >= 0, range.lowerBound <= slots.count else { return misfit(step, label) }
                 slots.insert(contentsOf: repeatElement(nil, count: range.count), at: range.lowerBound)
+                heights.insert(contentsOf: repeatElement(nil, count: range.count), at: range.lowerBound)
                 selectedRows = Set(selectedRows.map { $0 >= range.lowerBound ? $0 + range.count : $0 })
             case .remove(let range, _):
                 guard range.lowerBound >= 0, range.upperBound <= slots.count else { return misfit(step, label) }
                 freed.append(contentsOf: slots[range].map { $0?.view })
                 slots.removeSubrange(range)
+                heights.removeSubrange(range)
                 selectedRows = Set(selectedRows.compactMap { range.contains($0) ? nil : $0 >= range.upperBound ? $0 - range.count : $0 })
             case .move(let from, let to):
                 guard slots.indices.contains(from), to >= 0, to < slots.count else { return misfit(step, label) }
                 slots.insert(slots.remove(at: from), at: to)
+                heights.insert(heights.remove(at: from), at: to)
                 selectedRows = Set(selectedRows.map { FlatListStep.position(of: $0, after: [step]) ?? $0 })
             case .reload(let range):
                 guard range.lowerBound >= 0, range.upperBound <= slots.count else { return misfit(step, label) }
@@ -145,6 +184,9 @@ public final class StandInFlatTableView: FlatTableView {
                         reloadedGroupRows[index] = row.isGroupRow
                     }
                     slots[index] = nil
+                    // NSTableView keeps a reloaded row's height; the adapter then notes it changed
+                    // (`noteHeightOfRows(withIndexesChanged:)`), and the table asks it again.
+                    heights[index] = nil
                 }
             }
         }
@@ -163,6 +205,8 @@ public final class StandInFlatTableView: FlatTableView {
             }
             return row
         }
+        // The clip view keeps its bounds origin: content changed above it moves what is on screen.
+        layOut(heights.enumerated().map { index, height in height ?? askHeight(index, host) })
         check("after \(label)")
     }
 
@@ -226,6 +270,9 @@ public final class StandInFlatTableView: FlatTableView {
             }
         }
         if rows.count != host.numberOfRows { problems.append("\(when): \(rows.count) rows, the host has \(host.numberOfRows)") }
+        if geometry.rowHeights.count != rows.count {
+            problems.append("\(when): \(geometry.rowHeights.count) row heights for \(rows.count) rows")
+        }
     }
 
     private func notifySelection() {

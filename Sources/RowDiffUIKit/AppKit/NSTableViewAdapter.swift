@@ -13,7 +13,8 @@ import AppKit
 /// no view of its identifier to reuse (`NSTableView` registers nibs only); nibs are registered with
 /// `register(_:forIdentifier:)`; `.prototype` cells are the table's own cell views from Interface
 /// Builder, looked up by identifier. Headers (and footer rows) without a view of their own show their title in a
-/// plain `NSTableCellView`.
+/// plain `NSTableCellView`. It is also the table's `FlatScrollGeometry`, read from and set on the
+/// scroll view around the table, for the owner's `scrollAnchor` (NSTableViewAdapter+Scrolling.swift).
 @MainActor
 public final class NSTableViewAdapter: NSObject, NSTableViewDataSource, NSTableViewDelegate, FlatTableView {
     /// The table.
