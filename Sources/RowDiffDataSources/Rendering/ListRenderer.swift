@@ -339,6 +339,25 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
     nonisolated private static func decide(
         old: [Section], new: [Section], input: Input, context: DiffContext, remapping oldIndex: KeyIndex<Section>? = nil
     ) -> Computed {
+        // The data sources' own section type gets the diff and the staging specialised for it, as
+        // `KeyIndex` does: called from this generic renderer (an owner's, which no module
+        // specialises), the general code copies, compares and hashes every row through the
+        // protocol witnesses (about twice the time of a 100k-row diff). The types are the same
+        // here, so each cast reinterprets a value as its own type.
+        guard Section.self == KeyedSection.self else {
+            return decision(old: old, new: new, input: input, context: context, remapping: oldIndex)
+        }
+        let keyed = ListRenderer<KeyedSection>.decision(
+            old: unsafeBitCast(old, to: [KeyedSection].self), new: unsafeBitCast(new, to: [KeyedSection].self),
+            input: unsafeBitCast(input, to: ListRenderer<KeyedSection>.Input.self), context: context,
+            remapping: unsafeBitCast(oldIndex, to: KeyIndex<KeyedSection>?.self))
+        return unsafeBitCast(keyed, to: Computed.self)
+    }
+
+    /// `decide`'s work, for any section type.
+    nonisolated private static func decision(
+        old: [Section], new: [Section], input: Input, context: DiffContext, remapping oldIndex: KeyIndex<Section>?
+    ) -> Computed {
         switch input.plan {
         case .reload(let reason):
             // No diff: the lookup table is built here anyway, which also checks the keys.
