@@ -83,6 +83,9 @@ public struct DiffableSnapshotRow<ItemIdentifierType: Hashable & Sendable>: Diff
     /// The call's stamp, for reloaded rows only: it anchors their kind.
     let anchor: RenderStamp?
 
+    // Inlined: `renderedSections()` makes one per item in code not specialised for the identifier
+    // type, where a call fetched this type's generic metadata every time.
+    @inline(__always)
     init(_ identifier: ItemIdentifierType, refresh: SnapshotRefresh, stamp: RenderStamp) {
         self.identifier = identifier
         self.refresh = refresh
