@@ -462,15 +462,14 @@ public struct SectionedDiff<Section: DiffableSection> {
         Self.mapped(rowNewToOld[newRowStart[path.section] + path.item]).map { oldRowStart.path(of: $0) }
     }
 
-    /// The flat position (counting the old rows section by section) of the old row matched to
-    /// the new row at flat position `row`, or nil if that row was inserted: what a key table
-    /// remaps its entries by, without an index path per row. Not public API: reachable only
-    /// through `@_spi(Staging) import RowDiff`, and free to change.
-    /// - Precondition: `row` is less than the number of new rows.
+    /// For each new row by flat position (the rows of section 0, then 1, …), the flat position
+    /// of the old row matched to it, or `UInt32.max` for an inserted row: what a key table remaps
+    /// its entries by, read as one array (no index path, no call per row). Not public API:
+    /// reachable only through `@_spi(Staging) import RowDiff`, and free to change.
     /// - Complexity: O(1).
     @_spi(Staging)
     @inlinable
-    public func oldRow(ofNewRow row: Int) -> Int? { Self.mapped(rowNewToOld[row]) }
+    public var oldRowsOfNewRows: [UInt32] { rowNewToOld }
 
     @inlinable
     static func mapped(_ value: UInt32) -> Int? { value == CoreResult.none ? nil : Int(value) }

@@ -106,6 +106,9 @@ struct KeyIndex<Section: DiffableSection> {
         var added = old.added
         var start = 0
         var full = false
+        // Read as arrays: in code not specialised for the section type, a call into the diff per
+        // row fetched its generic metadata every time.
+        let oldRows = diff.oldRowsOfNewRows
         old.slotOfRow.withUnsafeBufferPointer { oldSlots in
             slotOfRow.withUnsafeMutableBufferPointer { newSlots in
                 for (s, section) in diff.new.enumerated() {
@@ -113,8 +116,9 @@ struct KeyIndex<Section: DiffableSection> {
                         for r in rows.indices {
                             let row = start + r
                             let slot: Int
-                            if let oldRow = diff.oldRow(ofNewRow: row) {
-                                slot = oldSlots[oldRow]
+                            let oldRow = oldRows[row]
+                            if oldRow != UInt32.max {
+                                slot = oldSlots[Int(oldRow)]
                             } else {
                                 // Keys not equal to themselves are left out, as in a new table.
                                 let id = rows[r].diffIdentity
