@@ -6,8 +6,8 @@ import RowDiffDataSources
 // `DiffableListSource` (a `DiffableDataSourceCore` and a cell provider) on the viewport stand-in,
 // applying snapshots of the owner workload's 100,000 items: the items whose state changed are
 // marked reconfigured, those whose cell kind changed reloaded, and the deletes, inserts and moves
-// are the snapshots' differences. Timed from `apply` (which wraps the identifiers as rows on the
-// main thread) to its return, once the view shows the snapshot.
+// are the snapshots' differences. Timed from `apply` to its return, once the view shows the
+// snapshot (the identifiers are wrapped as rows and diffed off the main thread).
 
 extension DataSourceBench {
     /// The two snapshots of the owner workload, each marked with the items that differ between
