@@ -3,8 +3,9 @@ import Testing
 @testable import RowDiffCLI
 
 /// The owner part of `rowdiff bench --datasources` and the soak (`--soak`) at a tiny scale:
-/// shapes, counts and checks, no timing.
-@Suite struct BenchOwnerTests {
+/// shapes, counts and checks, no timing. Serialized: the owner measurements count cell
+/// configurations in one static counter, which two of them running at once would share.
+@Suite(.serialized) struct BenchOwnerTests {
     @MainActor @Test func ownerPart_configuresOnlyVisibleAndChangedCells_andAsksNoHeights() async throws {
         let bench = DataSourceBench(warmupRuns: 1, timedRuns: 2, scale: 0.01)
         let owners = await bench.measureOwners()
@@ -24,6 +25,33 @@ import Testing
         #expect(report.table.contains("owner (GitHub issue 28)") && report.table.contains("height calls"))
         let json = try JSONDecoder().decode(DataSourceReport.self, from: JSONEncoder().encode(report))
         #expect(json.owners?.count == 2)
+    }
+
+    @MainActor @Test func diffableAndSwiftUIRows_passEveryCheck_andConfigureOnlyVisibleAndChangedCells() async throws {
+        let bench = DataSourceBench(warmupRuns: 1, timedRuns: 2, scale: 0.01)
+        let others = await bench.measureOtherOwners()
+        #expect(others.map(\.source) == ["DiffableListSource", "ListUpdater"])
+        for owner in others {
+            #expect(owner.view == "table" && owner.rows == 1_000 && owner.sections == 10 && owner.timedRuns == 2, "\(owner.source)")
+            #expect(owner.decision.hasPrefix("animated"), "\(owner.source): \(owner.decision)")
+            #expect(owner.withinBound && owner.maximumCellsConfigured <= owner.maximumConfigureBound, "\(owner.source)")
+            #expect(owner.maximumCellsConfigured > 0, "\(owner.source): a changed row on screen is configured again")
+            #expect(owner.heightCalls == 0 && owner.problems == 0, "\(owner.source)")
+            #expect(owner.viewsMade < 100, "\(owner.source): \(owner.viewsMade) views for \(owner.visibleRows) visible rows")
+            #expect(owner.mainThreadWithoutChecksMs.median <= owner.mainThreadMs.max, "\(owner.source)")
+        }
+        // Every changed item of the diffable snapshots is marked, and only those.
+        let (oldSpec, newSpec, edit) = bench.renderWorkload()
+        let (old, new) = DataSourceBench.diffableSnapshots(old: oldSpec, new: newSpec)
+        #expect(old.reconfiguredItemIdentifiers.count == edit.contentChanges && old.reloadedItemIdentifiers.count == edit.kindChanges)
+        #expect(Set(new.reconfiguredItemIdentifiers) == Set(old.reconfiguredItemIdentifiers))
+        #expect(old.numberOfItems == 1_000 && new.numberOfItems == 1_000)
+        var report = await Task.detached { DataSourceBench(warmupRuns: 1, timedRuns: 1, scale: 0.01).run() }.value
+        report.owners = await bench.measureOwners() + others
+        #expect(
+            report.table.contains("DiffableListSource") && report.table.contains("ListUpdater") && report.table.contains("stand-in checks"))
+        let json = try JSONDecoder().decode(DataSourceReport.self, from: JSONEncoder().encode(report))
+        #expect(json.owners?.map(\.source) == ["ListController", "ListController", "DiffableListSource", "ListUpdater"])
     }
 
     @MainActor @Test func soak_atATinyScale_passesEveryCheck() async {

@@ -462,6 +462,15 @@ public struct SectionedDiff<Section: DiffableSection> {
         Self.mapped(rowNewToOld[newRowStart[path.section] + path.item]).map { oldRowStart.path(of: $0) }
     }
 
+    /// For each new row by flat position (the rows of section 0, then 1, …), the flat position
+    /// of the old row matched to it, or `UInt32.max` for an inserted row: what a key table remaps
+    /// its entries by, read as one array (no index path, no call per row). Not public API:
+    /// reachable only through `@_spi(Staging) import RowDiff`, and free to change.
+    /// - Complexity: O(1).
+    @_spi(Staging)
+    @inlinable
+    public var oldRowsOfNewRows: [UInt32] { rowNewToOld }
+
     @inlinable
     static func mapped(_ value: UInt32) -> Int? { value == CoreResult.none ? nil : Int(value) }
 }

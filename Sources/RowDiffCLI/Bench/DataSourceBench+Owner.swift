@@ -5,12 +5,19 @@ import RowDiffDataSources
 // costs the main thread. 100,000 typed rows (10 sections × 10,000, render-100k-1pct's workload:
 // 1 % of the rows changed per render, alternating between the two states) rendered through an owner
 // on a viewport stand-in (800 points of 44-point rows, scrolled to the middle of the list; every
-// batch checked by row counts and the visible rows), for a table and a collection view:
+// batch checked by row counts and the visible rows), for a table and a collection view; then the
+// same workload through the diffable data source and the SwiftUI update path
+// (DataSourceBench+DiffableOwner.swift, DataSourceBench+DeclarativeOwner.swift):
 //
 //   main-thread ms      the main thread's CPU time per render: applying the batches (the stand-in
 //                       places, dequeues and configures the visible cells), installing each stage's
 //                       data, handing the replaced state to the release queue. The diff runs in the
 //                       background.
+//   stand-in checks     of that, the time the stand-in spent on checks UIKit does not make
+//                       (`StandInListView.checkingTime`: the validator, the data-source comparison
+//                       before each batch, the content of every view on screen). The "without"
+//                       figures subtract it, render by render: what the owner costs on a device
+//                       (where UIKit's own work takes the place of the stand-in's).
 //   request → completion  `renderAndWait` called to returned (wall time: the diff, then the batches).
 //   cells configured    per render, at most the visible rows plus the changed visible rows.
 //   height calls        row-height questions the view asked: none when no row declares a height.
@@ -20,6 +27,8 @@ extension DataSourceReport {
     struct OwnerRender: Codable, Sendable {
         /// "table" or "collection".
         var view: String
+        /// What drives the view: "ListController", "DiffableListSource" or "ListUpdater".
+        var source = "ListController"
         var rows: Int
         var sections: Int
         var viewportHeight: Double
@@ -36,6 +45,11 @@ extension DataSourceReport {
         var mainThreadMs: Stat
         /// `renderAndWait` called to returned.
         var requestToCompletionMs: Stat
+        /// The stand-in's checks per render (`StandInListView.checkingTime`), and the two figures
+        /// above without them (subtracted render by render).
+        var standInCheckMs: Stat
+        var mainThreadWithoutChecksMs: Stat
+        var requestToCompletionWithoutChecksMs: Stat
         /// The most cells configured in one render, and the largest visible + changed-and-visible
         /// count of a render (the bound).
         var maximumCellsConfigured: Int
@@ -68,7 +82,19 @@ extension DataSourceBench {
     func measureOwnersFromMainThread() -> [DataSourceReport.OwnerRender]? {
         guard Thread.isMainThread else { return nil }
         let bench = UncheckedOwnerBench(self)
-        return Self.runOnMainRunLoop { await bench.value.measureOwners() }
+        return Self.runOnMainRunLoop { await bench.value.measureOwners() + bench.value.measureOtherOwners() }
+    }
+
+    /// The diffable data source and the SwiftUI update path under the same workload, on the main actor.
+    @MainActor
+    func measureOtherOwners() async -> [DataSourceReport.OwnerRender] {
+        let (old, new, edit) = renderWorkload()
+        progress?("[data sources owner 3/4] DiffableListSource on a viewport table view")
+        let diffable = await Self.measureDiffableOwner(old: old, new: new, changedRows: edit.total, warmups: warmupRuns, runs: timedRuns)
+        progress?("[data sources owner 4/4] ListUpdater (SwiftUI's path) on a viewport table view")
+        let declarative = await Self.measureDeclarativeOwner(
+            old: old, new: new, changedRows: edit.total, warmups: warmupRuns, runs: timedRuns)
+        return [diffable, declarative]
     }
 
     /// Both owners, on the main actor.
@@ -78,7 +104,7 @@ extension DataSourceBench {
         let old = Self.countedModel(oldSpec), new = Self.countedModel(newSpec)
         var owners: [DataSourceReport.OwnerRender] = []
         for (i, collection) in [false, true].enumerated() {
-            progress?("[data sources owner \(i + 1)/2] ListController on a viewport \(collection ? "collection" : "table") view")
+            progress?("[data sources owner \(i + 1)/4] ListController on a viewport \(collection ? "collection" : "table") view")
             owners.append(
                 await Self.measureOwner(
                     collection: collection, old: old, new: new, changedRows: edit.total,
@@ -109,11 +135,7 @@ extension DataSourceBench {
     static func measureOwner(
         collection: Bool, old: [KeyedSection], new: [KeyedSection], changedRows: Int, warmups: Int, runs: Int
     ) async -> DataSourceReport.OwnerRender {
-        let view: StandInListView =
-            collection
-            ? StandInCollectionView(viewportHeight: ownerViewportHeight) : StandInTableView(viewportHeight: ownerViewportHeight)
-        view.modelCheck = .countsAndVisibleRows
-        view.maximumRecordedBatches = 16
+        let view = ownerView(collection: collection)
         let owner = ListController<KeyedSection>(host: view, options: RenderOptions(onDuplicateKeys: nil))
         await owner.renderer.renderAndWait(old)
         view.scroll(toOffset: view.contentHeight / 2)
@@ -122,45 +144,99 @@ extension DataSourceBench {
             Dictionary(model.lazy.flatMap(\.rows).map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         }
         let oldRows = byKey(old), newRows = byKey(new)
-        var mainThread: [Double] = [], wall: [Double] = []
+        let timed = await timeRenders(
+            on: view, warmups: warmups, runs: runs,
+            render: { run in await owner.renderer.renderAndWait(run % 2 == 0 ? new : old) },
+            changedVisible: { run, visible in
+                let (before, after) = run % 2 == 0 ? (oldRows, newRows) : (newRows, oldRows)
+                return visible.count { path in
+                    let key = owner.dataSource.itemKey(at: path)
+                    guard let earlier = before[key], let now = after[key] else { return true }
+                    return !earlier.isContentEqual(to: now)
+                }
+            })
+        let changeCount = SectionedDiff(from: old, to: new).changeset.changeCount
+        return timed.report(
+            source: "ListController", view: view, rows: new.reduce(0) { $0 + $1.rows.count }, sections: new.count,
+            changedRows: changedRows, changeCount: changeCount, decision: describe(owner.renderer.lastOutcome),
+            explicitRowHeights: owner.hasExplicitRowHeights)
+    }
+
+    /// A viewport stand-in as every owner measurement uses it: 800 points, checked by row counts
+    /// and the visible rows.
+    @MainActor
+    static func ownerView(collection: Bool) -> StandInListView {
+        let view: StandInListView =
+            collection
+            ? StandInCollectionView(viewportHeight: ownerViewportHeight) : StandInTableView(viewportHeight: ownerViewportHeight)
+        view.modelCheck = .countsAndVisibleRows
+        view.maximumRecordedBatches = 16
+        return view
+    }
+
+    /// What a render did, e.g. "animated, 3 batches".
+    static func describe(_ outcome: RenderOutcome?) -> String {
+        switch outcome {
+        case .animated(let batches)?: "animated, \(batches) batch\(batches == 1 ? "" : "es")"
+        case .reloaded(let reason)?: "reloaded (\(reason))"
+        case .patched(let steps)?: "patched, \(steps) steps"
+        case nil: "none"
+        }
+    }
+
+    /// The figures of timed renders on one view: per render, the main thread's CPU time, the wall
+    /// time, the stand-in's checks, the cells configured against their bound, height questions.
+    @MainActor
+    struct TimedRenders {
+        var warmups = 0, runs = 0
+        var mainThread: [Double] = [], wall: [Double] = [], checks: [Double] = []
         var mostConfigured = 0, mostBound = 0, withinBound = true, heightCalls = 0
+
+        func report(
+            source: String, view: StandInListView, rows: Int, sections: Int, changedRows: Int, changeCount: Int,
+            decision: String, explicitRowHeights: Bool
+        ) -> DataSourceReport.OwnerRender {
+            DataSourceReport.OwnerRender(
+                view: view.listKind == .collectionView ? "collection" : "table", source: source, rows: rows, sections: sections,
+                viewportHeight: ownerViewportHeight, visibleRows: view.indexPathsForVisibleRows.count, changedRows: changedRows,
+                changeCount: changeCount, decision: decision, warmupRuns: warmups, timedRuns: runs, mainThreadMs: .init(mainThread),
+                requestToCompletionMs: .init(wall), standInCheckMs: .init(checks),
+                mainThreadWithoutChecksMs: .init(zip(mainThread, checks).map { max(0, $0 - $1) }),
+                requestToCompletionWithoutChecksMs: .init(zip(wall, checks).map { max(0, $0 - $1) }),
+                maximumCellsConfigured: mostConfigured, maximumConfigureBound: mostBound, withinBound: withinBound,
+                heightCalls: heightCalls, explicitRowHeights: explicitRowHeights, viewsMade: view.madeViewCount,
+                problems: view.problems.count)
+        }
+    }
+
+    /// Times `warmups + runs` renders (`render(run)` returns once the render is on screen); after
+    /// each, `changedVisible(run, visible)` counts the visible rows that render changed.
+    @MainActor
+    static func timeRenders(
+        on view: StandInListView, warmups: Int, runs: Int, render: (_ run: Int) async -> Void,
+        changedVisible: (_ run: Int, _ visible: [ItemPath]) -> Int
+    ) async -> TimedRenders {
+        var timed = TimedRenders(warmups: warmups, runs: runs)
         for run in 0..<(warmups + runs) {
-            let toNew = run % 2 == 0
-            let (state, before, after) = toNew ? (new, oldRows, newRows) : (old, newRows, oldRows)
             let configurations = CountedMessageCell.configurations, heights = view.heightQueryCount
+            let checks = view.checkingTime
             let cpuStart = threadCPUMs(), start = ContinuousClock.now
-            await owner.renderer.renderAndWait(state)
+            await render(run)
             let elapsed = ms(ContinuousClock.now - start), cpu = threadCPUMs() - cpuStart
+            let checked = ms(view.checkingTime - checks)
             let configured = CountedMessageCell.configurations - configurations
             let visible = view.indexPathsForVisibleRows
-            let changedVisible = visible.count { path in
-                let key = owner.dataSource.itemKey(at: path)
-                guard let earlier = before[key], let now = after[key] else { return true }
-                return !earlier.isContentEqual(to: now)
-            }
+            let changed = changedVisible(run, visible)
             guard run >= warmups else { continue }
-            mainThread.append(cpu)
-            wall.append(elapsed)
-            mostConfigured = max(mostConfigured, configured)
-            mostBound = max(mostBound, visible.count + changedVisible)
-            withinBound = withinBound && configured <= visible.count + changedVisible
-            heightCalls += view.heightQueryCount - heights
+            timed.mainThread.append(cpu)
+            timed.wall.append(elapsed)
+            timed.checks.append(checked)
+            timed.mostConfigured = max(timed.mostConfigured, configured)
+            timed.mostBound = max(timed.mostBound, visible.count + changed)
+            timed.withinBound = timed.withinBound && configured <= visible.count + changed
+            timed.heightCalls += view.heightQueryCount - heights
         }
-        let decision: String
-        switch owner.renderer.lastOutcome {
-        case .animated(let batches)?: decision = "animated, \(batches) batch\(batches == 1 ? "" : "es")"
-        case .reloaded(let reason)?: decision = "reloaded (\(reason))"
-        case .patched(let steps)?: decision = "patched, \(steps) steps"
-        case nil: decision = "none"
-        }
-        let changeCount = SectionedDiff(from: old, to: new).changeset.changeCount
-        return DataSourceReport.OwnerRender(
-            view: collection ? "collection" : "table", rows: new.reduce(0) { $0 + $1.rows.count }, sections: new.count,
-            viewportHeight: ownerViewportHeight, visibleRows: view.indexPathsForVisibleRows.count, changedRows: changedRows,
-            changeCount: changeCount, decision: decision, warmupRuns: warmups, timedRuns: runs, mainThreadMs: .init(mainThread),
-            requestToCompletionMs: .init(wall), maximumCellsConfigured: mostConfigured, maximumConfigureBound: mostBound,
-            withinBound: withinBound, heightCalls: heightCalls, explicitRowHeights: owner.hasExplicitRowHeights,
-            viewsMade: view.madeViewCount, problems: view.problems.count)
+        return timed
     }
 }
 
@@ -171,33 +247,40 @@ private struct UncheckedOwnerBench: @unchecked Sendable {
 }
 
 extension DataSourceReport {
-    /// The owner's table: main-thread time, latency, cells configured and height calls per render.
+    /// The owner's table: main-thread time, latency, cells configured and height calls per render,
+    /// for `ListController` on both views, then the diffable data source and the SwiftUI path.
     var ownerTable: String {
         guard let owners, let first = owners.first else { return "" }
         func ms(_ v: Double) -> String {
             v < 1 ? String(format: "%.3f", v) : v < 100 ? String(format: "%.2f", v) : String(format: "%.0f", v)
         }
+        func range(_ stat: Stat) -> String { "\(ms(stat.median)) (\(ms(stat.min))–\(ms(stat.max)))" }
         var out =
             "\nowner (GitHub issue 28): ListController rendering \(WorkloadCatalog.n(first.rows)) typed rows in \(first.sections) "
             + "sections, \(WorkloadCatalog.n(first.changedRows)) changed per render (\(WorkloadCatalog.n(first.changeCount)) changes; "
             + "\(first.decision)), on a viewport stand-in (\(Int(first.viewportHeight)) points, \(first.visibleRows) rows visible, "
-            + "mid-list; checks: row counts and visible rows); \(first.timedRuns) timed renders after \(first.warmupRuns) warm-up\(first.warmupRuns == 1 ? "" : "s")\n"
+            + "mid-list; checks: row counts and visible rows); \(first.timedRuns) timed renders after \(first.warmupRuns) warm-up\(first.warmupRuns == 1 ? "" : "s"); "
+            + "then the same change as a diffable snapshot (reconfigured and reloaded items marked) and as new values of a SwiftUI list\n"
         var rows = [
             [
-                "view", "main thread ms (median, min–max)", "request → completion ms", "cells configured (max)",
-                "bound (visible + changed visible)",
+                "source", "view", "render", "main thread ms (median, min–max)", "stand-in checks", "without checks",
+                "request → completion ms", "without checks", "cells configured (max)", "bound (visible + changed visible)",
                 "height calls", "views made", "problems",
             ]
         ]
         for owner in owners {
             rows.append([
-                owner.view, "\(ms(owner.mainThreadMs.median)) (\(ms(owner.mainThreadMs.min))–\(ms(owner.mainThreadMs.max)))",
-                "\(ms(owner.requestToCompletionMs.median)) (\(ms(owner.requestToCompletionMs.min))–\(ms(owner.requestToCompletionMs.max)))",
-                "\(owner.maximumCellsConfigured)", "\(owner.maximumConfigureBound)\(owner.withinBound ? " ✓" : " ✗ EXCEEDED")",
+                owner.source, owner.view, owner.decision, range(owner.mainThreadMs), ms(owner.standInCheckMs.median),
+                ms(owner.mainThreadWithoutChecksMs.median), range(owner.requestToCompletionMs),
+                ms(owner.requestToCompletionWithoutChecksMs.median), "\(owner.maximumCellsConfigured)",
+                "\(owner.maximumConfigureBound)\(owner.withinBound ? " ✓" : " ✗ EXCEEDED")",
                 "\(owner.heightCalls)\(owner.explicitRowHeights ? " (explicit heights)" : "")", "\(owner.viewsMade)", "\(owner.problems)",
             ])
         }
-        out += BenchReport.align(rows, rightAligned: [2, 3, 5, 6, 7])
+        out += BenchReport.align(rows, rightAligned: [4, 5, 7, 8, 9, 10, 11, 12])
+        out +=
+            "  stand-in checks: the stand-in's own checking (validator, data-source comparison, views' content), which UIKit does not do; "
+            + "\"without checks\" subtracts it render by render (medians)\n"
         return out
     }
 }

@@ -1,14 +1,44 @@
-/// Key ↔ position lookups for one model: section key → section index and row key → index path,
-/// built in one pass. Index path → key needs no table (it reads the model), so both directions
-/// are O(1).
+@_spi(Staging) import RowDiff
+
+/// Key ↔ position lookups for one model: section key → section index and row key → index path.
+/// Index path → key needs no table (it reads the model), so both directions are O(1).
+///
+/// A row key maps to a slot, and each slot to its row's path in this model. Slots outlive a
+/// model: the table of the next model, made by remapping this one through the diff
+/// (`init(remapping:through:)`), shares its key → slot dictionary as it is and writes only new
+/// arrays of paths and slots, so a render hashes only the keys it inserts, copies no dictionary,
+/// and replacing a table frees only two arrays (on the main thread, where the data source lets
+/// go of the old table). A deleted key keeps its slot, holding no path, until a table is built
+/// anew (see `init(remapping:through:)`).
 ///
 /// With repeated keys the first occurrence is the one found; the repeats are listed in `duplicates`.
 struct KeyIndex<Section: DiffableSection> {
-    let sections: [Section.DiffIdentity: Int]
-    let rows: [Section.Row.DiffIdentity: ItemPath]
-    let duplicates: DuplicateKeyDiagnostic?
+    typealias RowID = Section.Row.DiffIdentity
 
-    /// - Complexity: O(sections + rows) expected; two dictionaries sized once.
+    let sections: [Section.DiffIdentity: Int]
+    let duplicates: DuplicateKeyDiagnostic?
+    /// Row key → slot for the keys of the model the table was built for (the first occurrence of
+    /// a repeated key); shared, unchanged, by every table remapped from it.
+    private let slots: [RowID: Int]
+    /// Keys that remapping met for the first time → slot (never also in `slots`).
+    private let added: [RowID: Int]
+    /// Each slot's path in this model; `absent` where its key is not in the model.
+    private let paths: [ItemPath]
+    /// Each row's slot, by its flat position in this model (the rows of section 0, then 1, …);
+    /// -1 for a row in no table: a repeat of an earlier key, or a key not equal to itself.
+    private let slotOfRow: [Int]
+    /// The row count of each section of the model.
+    private let rowCounts: [Int]
+
+    /// The path of the row with key `key` (with repeated keys, the first occurrence), or nil.
+    /// - Complexity: O(1) expected.
+    func path(ofRow key: RowID) -> ItemPath? {
+        guard let slot = slots[key] ?? added[key] else { return nil }
+        let path = paths[slot]
+        return path.section < 0 ? nil : path
+    }
+
+    /// - Complexity: O(sections + rows) expected; one dictionary sized once, two arrays.
     init(_ model: [Section]) {
         // The data sources' own section type gets code specialised for it: called from the
         // generic data source and renderer, the general version hashes and compares every key
@@ -22,15 +52,20 @@ struct KeyIndex<Section: DiffableSection> {
         }
     }
 
-    /// The table of `diff.new` made from `old`, the table of `diff.old`: the matched rows' entries
-    /// keep their places and get their new paths from the diff's maps, so no matched key is hashed
-    /// again; deleted keys are removed and inserted ones added (one hash each). At 1 % changed that
-    /// is 2 % of the hashing a new table does. Nil when either model repeats a section or row key
-    /// (which occurrence is first would need the whole scan), when `old` is not `diff.old`'s table,
-    /// or when the new model has fewer than half the rows (the remapped table keeps the old one's
-    /// capacity: a list that shrank gets a table of its own size).
-    /// - Complexity: O(sections + rows log sections) reading the diff's maps, plus O(changed rows)
-    ///   expected for the hashing.
+    /// The table of `diff.new` made from `old`, the table of `diff.old`: every matched row keeps
+    /// its slot (found through the diff's row map, no key hashed), an inserted row's key is looked
+    /// up (one hash; a key seen before gets its slot back, a new one a new slot), and a deleted
+    /// row's slot is left without a path. The key → slot dictionary is shared with `old`.
+    ///
+    /// Nil — the caller builds a new table — when either model repeats a section or row key
+    /// (which occurrence is first would need the whole scan), when `old` is not the table of
+    /// `diff.old` (its section and row counts differ), or when slots of deleted keys would make up
+    /// more than half of the table, or keys added since the last new table more than a fifth of
+    /// it (about 1,000 more are allowed in small lists): a new table is O(rows), so it is due at
+    /// most once per that many inserted or deleted keys.
+    /// - Complexity: O(sections + rows) for the arrays, with no hashing but O(1) expected per
+    ///   inserted row; amortised over the renders, the new tables that the limits cause add
+    ///   O(1) expected per inserted or deleted row.
     init?(remapping old: KeyIndex, through diff: SectionedDiff<Section>) {
         // The data sources' own section type gets code specialised for it (see `init(_:)`).
         if Section.self == KeyedSection.self {
@@ -45,47 +80,96 @@ struct KeyIndex<Section: DiffableSection> {
         }
     }
 
+    /// Slots beyond twice the rows (deleted keys) and added keys beyond a fifth of them are allowed
+    /// this many more before a table is built anew.
+    private static var slack: Int { 1_024 }
+
     private init?(remapped old: KeyIndex, _ diff: SectionedDiff<Section>) {
         let repeats = diff.duplicates
         guard old.duplicates == nil, repeats.oldSections.isEmpty, repeats.newSections.isEmpty,
-            repeats.oldItems.isEmpty, repeats.newItems.isEmpty,
-            old.sections.count == diff.old.count, old.rows.count == diff.old.reduce(0, { $0 + $1.rows.count }),
-            diff.new.reduce(0, { $0 + $1.rows.count }) >= old.rows.count / 2
+            repeats.oldItems.isEmpty, repeats.newItems.isEmpty, old.rowCounts.count == diff.old.count,
+            zip(old.rowCounts, diff.old).allSatisfy({ $0 == $1.rows.count })
         else { return nil }
+        var rowCounts: [Int] = []
+        rowCounts.reserveCapacity(diff.new.count)
         var sectionTable = [Section.DiffIdentity: Int](minimumCapacity: diff.new.count)
         for (s, section) in diff.new.enumerated() {
+            rowCounts.append(section.rows.count)
             let id = section.diffIdentity
             if id == id { sectionTable[id] = s }
         }
-        // Same keys, same buckets (`mapValues` keeps the table's layout): only the paths change. A
-        // deleted row's entry gets a placeholder, removed below.
-        var rowTable = old.rows.mapValues { diff.newPath(ofOldItem: $0) ?? Self.removed }
-        // The rows without a counterpart are the changeset's deletes (old paths) and inserts (new
-        // paths): no scan of every row and look-up of its counterpart, which `mapValues` just did.
-        for path in diff.changeset.itemDeletes {
-            let rowID = diff.old[path.section].rows[path.item].diffIdentity
-            if rowID == rowID { rowTable[rowID] = nil }
+        let total = rowCounts.reduce(0, +)
+        let maximumSlots = 2 * total + Self.slack, maximumAdded = total / 5 + Self.slack
+        guard old.paths.count <= maximumSlots else { return nil }
+        var paths = [ItemPath](repeating: Self.absent, count: old.paths.count)
+        var slotOfRow = [Int](repeating: -1, count: total)
+        var added = old.added
+        var start = 0
+        var full = false
+        // Read as arrays: in code not specialised for the section type, a call into the diff per
+        // row fetched its generic metadata every time.
+        let oldRows = diff.oldRowsOfNewRows
+        old.slotOfRow.withUnsafeBufferPointer { oldSlots in
+            slotOfRow.withUnsafeMutableBufferPointer { newSlots in
+                for (s, section) in diff.new.enumerated() {
+                    section.rows.withUnsafeBufferPointer { rows in
+                        for r in rows.indices {
+                            let row = start + r
+                            let slot: Int
+                            let oldRow = oldRows[row]
+                            if oldRow != UInt32.max {
+                                slot = oldSlots[Int(oldRow)]
+                            } else {
+                                // Keys not equal to themselves are left out, as in a new table.
+                                let id = rows[r].diffIdentity
+                                guard id == id else { continue }
+                                if let known = old.slots[id] ?? added[id] {
+                                    slot = known
+                                } else {
+                                    guard paths.count < maximumSlots, added.count < maximumAdded else {
+                                        full = true
+                                        return
+                                    }
+                                    slot = paths.count
+                                    paths.append(Self.absent)
+                                    added[id] = slot
+                                }
+                            }
+                            newSlots[row] = slot
+                            if slot >= 0 { paths[slot] = ItemPath(section: s, item: r) }
+                        }
+                    }
+                    if full { return }
+                    start += section.rows.count
+                }
+            }
         }
-        for path in diff.changeset.itemInserts {
-            // Keys not equal to themselves are left out, as in a new table.
-            let rowID = diff.new[path.section].rows[path.item].diffIdentity
-            if rowID == rowID { rowTable[rowID] = path }
-        }
+        if full { return nil }
         sections = sectionTable
-        rows = rowTable
         duplicates = nil
+        slots = old.slots
+        self.added = added
+        self.paths = paths
+        self.slotOfRow = slotOfRow
+        self.rowCounts = rowCounts
     }
 
-    /// The placeholder path of a deleted row's entry while a table is remapped.
-    private static var removed: ItemPath { ItemPath(section: -1, item: -1) }
+    /// The path of a slot whose key is not in the model.
+    private static var absent: ItemPath { ItemPath(section: -1, item: -1) }
 
     private init(building model: [Section]) {
         var sectionTable = [Section.DiffIdentity: Int](minimumCapacity: model.count)
-        var total = 0
-        for section in model { total += section.rows.count }
-        var rowTable = [Section.Row.DiffIdentity: ItemPath](minimumCapacity: total)
+        var rowCounts: [Int] = []
+        rowCounts.reserveCapacity(model.count)
+        for section in model { rowCounts.append(section.rows.count) }
+        let total = rowCounts.reduce(0, +)
+        var slotTable = [RowID: Int](minimumCapacity: total)
+        // A row's slot is its flat position: the arrays are written in order.
+        var paths = [ItemPath](repeating: Self.absent, count: total)
+        var slotOfRow = [Int](repeating: -1, count: total)
         var repeatedSections: [Int] = []
         var repeatedRows: [ItemPath] = []
+        var start = 0
         for (s, section) in model.enumerated() {
             // One hash per key: insert, and put the first occurrence back on the rare repeat.
             // A key not equal to itself (NaN) can never be looked up, and every NaN hashes alike:
@@ -100,16 +184,24 @@ struct KeyIndex<Section: DiffableSection> {
                 for r in rows.indices {
                     let rowID = rows[r].diffIdentity
                     if rowID != rowID { continue }
-                    let path = ItemPath(section: s, item: r)
-                    if let first = rowTable.updateValue(path, forKey: rowID) {
-                        rowTable[rowID] = first
-                        repeatedRows.append(path)
+                    let slot = start + r
+                    if let first = slotTable.updateValue(slot, forKey: rowID) {
+                        slotTable[rowID] = first
+                        repeatedRows.append(ItemPath(section: s, item: r))
+                    } else {
+                        paths[slot] = ItemPath(section: s, item: r)
+                        slotOfRow[slot] = slot
                     }
                 }
             }
+            start += section.rows.count
         }
         sections = sectionTable
-        rows = rowTable
+        slots = slotTable
+        added = [:]
+        self.paths = paths
+        self.slotOfRow = slotOfRow
+        self.rowCounts = rowCounts
         duplicates =
             repeatedSections.isEmpty && repeatedRows.isEmpty
             ? nil : DuplicateKeyDiagnostic(model: model, repeatedSections: repeatedSections, repeatedRows: repeatedRows)

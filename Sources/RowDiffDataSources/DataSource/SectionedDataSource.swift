@@ -210,7 +210,7 @@ public final class SectionedDataSource<Section: DiffableSection>: ListDataSource
 
     /// The index path of the row with key `key`; with repeated keys, the first occurrence.
     /// - Complexity: O(1) expected (the first lookup after a change builds the table: O(rows)).
-    public func indexPath(ofItem key: Section.Row.DiffIdentity) -> ItemPath? { keyIndex.rows[key] }
+    public func indexPath(ofItem key: Section.Row.DiffIdentity) -> ItemPath? { keyIndex.path(ofRow: key) }
 
     /// The index of the section with key `key`; with repeated keys, the first occurrence.
     /// - Complexity: O(1) expected, as ``indexPath(ofItem:)``.
@@ -220,7 +220,7 @@ public final class SectionedDataSource<Section: DiffableSection>: ListDataSource
     /// section key and row key), or nil when that row is not in that section.
     /// - Complexity: O(1) expected.
     public func indexPath(section: Section.DiffIdentity, item: Section.Row.DiffIdentity) -> ItemPath? {
-        guard let s = keyIndex.sections[section], let path = keyIndex.rows[item], path.section == s else { return nil }
+        guard let s = keyIndex.sections[section], let path = keyIndex.path(ofRow: item), path.section == s else { return nil }
         return path
     }
 

@@ -24,9 +24,11 @@
 ///
 /// Bad input never traps: an index path or section index out of range gives nil, 0 or false.
 ///
-/// - Complexity: `apply` costs O(S + n) on the main thread to wrap the identifiers as rows (plus
-///   hashing the marked items); the diff (O(n) for usual changes) runs off it. Lookups are O(1):
-///   the key table is built or remapped off the main thread during the render.
+/// - Complexity: `apply` costs the main thread O(1) plus the items of sections with a kept outline
+///   (see `apply(_:animatingDifferences:completion:)`); wrapping the identifiers as rows (O(S + n),
+///   plus hashing the marked items) and the diff (O(n) for usual changes) run off it, in the
+///   renderer's background task. Lookups are O(1): the key table is built or remapped off the
+///   main thread during the render.
 @MainActor
 public final class DiffableDataSourceCore<SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable> {
     /// A snapshot of this data source's identifiers.
@@ -70,7 +72,9 @@ public final class DiffableDataSourceCore<SectionIdentifierType: Hashable & Send
     /// view reloads instead, as UIKit's documentation describes it (no diff). Returns at once;
     /// `completion` runs on the main actor once the view shows the snapshot (or a later one that
     /// replaced it before it was diffed).
-    /// - Complexity: O(S + n) on the main thread; the diff runs off it (see the type's notes).
+    /// - Complexity: O(1) on the main thread (copying the snapshot's storage without its marks
+    ///   copies no array), plus O(items of the sections with a kept outline); the rows are made
+    ///   and diffed off it (see the type's notes).
     public func apply(_ snapshot: Snapshot, animatingDifferences: Bool = true, completion: (@MainActor () -> Void)? = nil) {
         render(snapshot, animated: animatingDifferences, completion: completion)
     }
@@ -84,7 +88,8 @@ public final class DiffableDataSourceCore<SectionIdentifierType: Hashable & Send
 
     /// Shows `snapshot` by reloading the view, without a diff (UIKit's
     /// `applySnapshotUsingReloadData`).
-    /// - Complexity: O(S + n) on the main thread, plus what the view's reload costs.
+    /// - Complexity: as `apply(_:animatingDifferences:completion:)` on the main thread, plus what
+    ///   the view's reload costs.
     public func applySnapshotUsingReloadData(_ snapshot: Snapshot, completion: (@MainActor () -> Void)? = nil) {
         render(snapshot, animated: false, completion: completion)
     }
@@ -106,7 +111,8 @@ public final class DiffableDataSourceCore<SectionIdentifierType: Hashable & Send
     func render(_ snapshot: Snapshot, animated: Bool, completion: (@MainActor () -> Void)?) {
         latest = snapshot.withoutMarks()
         keepMatchingOutlines()
-        renderer.render(snapshot.renderedSections(), animated: animated, completion: completion)
+        // The identifiers are wrapped as rows off the main thread, by the task that diffs them.
+        renderer.render(making: { snapshot.renderedSections() }, animated: animated, completion: completion)
     }
 
     /// `render(_:animated:completion:)`, returning once the view shows the snapshot.
@@ -163,7 +169,7 @@ public final class DiffableDataSourceCore<SectionIdentifierType: Hashable & Send
 
 extension DiffableDataSourceSnapshot {
     /// The snapshot without reload and reconfigure marks.
-    /// - Complexity: O(1) when it has none; O(S + n) to copy otherwise.
+    /// - Complexity: O(1): with marks, a copy of the storage that shares its arrays.
     func withoutMarks() -> DiffableDataSourceSnapshot {
         guard !storage.reloadedItems.isEmpty || !storage.reconfiguredItems.isEmpty || !storage.reloadedSections.isEmpty
         else { return self }

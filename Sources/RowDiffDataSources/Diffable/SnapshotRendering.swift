@@ -83,6 +83,9 @@ public struct DiffableSnapshotRow<ItemIdentifierType: Hashable & Sendable>: Diff
     /// The call's stamp, for reloaded rows only: it anchors their kind.
     let anchor: RenderStamp?
 
+    // Inlined: `renderedSections()` makes one per item in code not specialised for the identifier
+    // type, where a call fetched this type's generic metadata every time.
+    @inline(__always)
     init(_ identifier: ItemIdentifierType, refresh: SnapshotRefresh, stamp: RenderStamp) {
         self.identifier = identifier
         self.refresh = refresh
@@ -167,24 +170,52 @@ extension DiffableDataSourceSnapshot {
     /// result again refreshes nothing); render `renderedSections()` again to refresh again.
     ///
     /// Safe to call on any thread.
-    /// - Complexity: O(S + n); each item is hashed once only when the snapshot has marked items
-    ///   (plus the lookup index's first build after unchecked appends).
+    /// - Complexity: O(S + n), hashing only the marked items when the snapshot's item index is
+    ///   built (marking items builds it), and each item once otherwise (plus the lookup index's
+    ///   first build after unchecked appends).
     public func renderedSections() -> [DiffableSnapshotSection<SectionIdentifierType, ItemIdentifierType>] {
+        typealias Row = DiffableSnapshotRow<ItemIdentifierType>
         let stamp = RenderStamp.next()
         let items = storage.resolvedItems()
         let reloaded = storage.reloadedItems, reconfigured = storage.reconfiguredItems
         let reloadedSections = storage.reloadedSections
         let marksItems = !reloaded.isEmpty || !reconfigured.isEmpty
-        return storage.sections.enumerated().map { position, identifier in
-            let rows = items[position].map { item in
-                guard marksItems else { return DiffableSnapshotRow(item, refresh: .none, stamp: stamp) }
-                let refresh: SnapshotRefresh = reloaded.contains(item) ? .reload : reconfigured.contains(item) ? .reconfigure : .none
-                return DiffableSnapshotRow(item, refresh: refresh, stamp: stamp)
+        // With the index built, the marked rows are found through it: the rows are made unmarked
+        // and the few marked ones replaced, instead of looking every item up in the marks.
+        let places = marksItems && storage.isIndexed ? storage.lookups().places : nil
+        // Plain loops, not `map` closures: this code is not specialised for the identifier type,
+        // and a closure called per item fetched the row type's metadata for every item.
+        var sections: [DiffableSnapshotSection<SectionIdentifierType, ItemIdentifierType>] = []
+        sections.reserveCapacity(items.count)
+        for position in items.indices {
+            let list = items[position]
+            var rows: [Row] = []
+            rows.reserveCapacity(list.count)
+            if marksItems && places == nil {
+                for item in list {
+                    let refresh: SnapshotRefresh = reloaded.contains(item) ? .reload : reconfigured.contains(item) ? .reconfigure : .none
+                    rows.append(Row(item, refresh: refresh, stamp: stamp))
+                }
+            } else {
+                for item in list { rows.append(Row(item, refresh: .none, stamp: stamp)) }
             }
-            return DiffableSnapshotSection(
-                identifier, rows: rows, isReloaded: reloadedSections.contains(identifier),
-                generation: stamp.generation)
+            let identifier = storage.sections[position]
+            sections.append(
+                DiffableSnapshotSection(
+                    identifier, rows: rows, isReloaded: reloadedSections.contains(identifier), generation: stamp.generation))
         }
+        if let places {
+            // An item marked both ways is reloaded.
+            for item in reconfigured where !reloaded.contains(item) {
+                guard let place = places[item] else { continue }
+                sections[place.section].rows[place.item] = Row(item, refresh: .reconfigure, stamp: stamp)
+            }
+            for item in reloaded {
+                guard let place = places[item] else { continue }
+                sections[place.section].rows[place.item] = Row(item, refresh: .reload, stamp: stamp)
+            }
+        }
+        return sections
     }
 
     /// Replaces the items of `sectionIdentifier`'s section with `sectionSnapshot.visibleItems`

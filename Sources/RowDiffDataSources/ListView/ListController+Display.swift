@@ -47,7 +47,7 @@ extension ListController {
             if current.diffIdentity == identity { return present(current).actions.onVisibilityChange }
         }
         // The built table only: building one here would cost O(rows) between a render's stages.
-        if let now = dataSource.builtIndex?.rows[identity], dataSource.contains(now) {
+        if let now = dataSource.builtIndex?.path(ofRow: identity), dataSource.contains(now) {
             return present(dataSource.item(at: now)).actions.onVisibilityChange
         }
         return present(row).actions.onVisibilityChange

@@ -26,10 +26,10 @@ extension ListRenderer {
         }
     }
 
-    /// Releases a requested state that a newer one replaced before it was rendered, as
-    /// `releaseReplaced` does.
+    /// Releases a requested state (its sections, or what would have made them) that a newer
+    /// one replaced before it was rendered, as `releaseReplaced` does.
     /// - Complexity: as `releaseReplaced`.
-    func releaseSuperseded(_ state: consuming [Section]) {
+    func releaseSuperseded<State: Sendable>(_ state: consuming State) {
         if releasesInBackground {
             BackgroundRelease.shared.release(consume state)
         } else {

@@ -99,14 +99,26 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
     /// Renders `sections`: returns at once; the diff runs off the main thread, the batches are
     /// applied on the main actor, then `completion` runs (for UIKit, after the animation).
     public func render(_ sections: [Section], animated: Bool = true, completion: (@MainActor () -> Void)? = nil) {
+        request(.sections(sections), animated: animated, completion: completion)
+    }
+
+    /// Renders the sections `make` returns, as `render(_:animated:completion:)` does; `make` runs
+    /// in the background task that diffs them (never, if a later state replaces this one first),
+    /// so a caller whose state is O(rows) to build (the diffable data source wraps a snapshot's
+    /// identifiers as rows) does not build it on the main thread.
+    func render(making make: @escaping @Sendable () -> [Section], animated: Bool, completion: (@MainActor () -> Void)?) {
+        request(.deferred(make), animated: animated, completion: completion)
+    }
+
+    private func request(_ state: RequestedState, animated: Bool, completion: (@MainActor () -> Void)?) {
         let stamp = dataSource.externalChangeCount
         if pending == nil {
-            pending = Request(sections: sections, animated: animated, completions: [], stamp: stamp)
+            pending = Request(state: state, animated: animated, completions: [], stamp: stamp)
         } else {
             // The state this one replaces is never rendered: released like a replaced state
             // (a stream of large states would otherwise free one on the main thread per state).
-            var superseded = sections
-            swap(&pending!.sections, &superseded)
+            var superseded = state
+            swap(&pending!.state, &superseded)
             releaseSuperseded(consume superseded)
             pending!.animated = animated
             pending!.stamp = stamp
@@ -157,8 +169,22 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
 
     // MARK: The render loop
 
+    /// A requested state: its sections, or what makes them in the background task.
+    private enum RequestedState: Sendable {
+        case sections([Section])
+        case deferred(@Sendable () -> [Section])
+
+        /// The sections (made now, when deferred).
+        func make() -> [Section] {
+            switch self {
+            case .sections(let sections): sections
+            case .deferred(let make): make()
+            }
+        }
+    }
+
     private struct Request {
-        var sections: [Section]
+        var state: RequestedState
         var animated: Bool
         var completions: [@MainActor () -> Void]
         /// The data source's external-change count when the state was requested.
@@ -209,7 +235,7 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
     private func input(for request: Request) -> Input {
         let external = dataSource.externalChangeCount
         return Input(
-            old: dataSource.sections, new: request.sections, plan: plan(for: request),
+            old: dataSource.sections, new: request.state, plan: plan(for: request),
             maximumChanges: options.maximumAnimatedChanges, duplicatePolicy: options.duplicatePolicy,
             updatesSectionInPlace: updatesSectionInPlace, findsTraits: findsTraits,
             buildsLookups: options.buildsLookupsEagerly,
@@ -265,7 +291,8 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
 
     private struct Input: Sendable {
         var old: [Section]
-        var new: [Section]
+        /// The requested state, made in the background task when deferred.
+        var new: RequestedState
         var plan: Plan
         var maximumChanges: Int
         var duplicatePolicy: DuplicatePolicy
@@ -305,7 +332,7 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
     /// little latency on a machine with a second core; either way the first lookup after the
     /// render costs no main-thread time.
     nonisolated private static func compute(_ input: Input, context: DiffContext) async -> Computed {
-        var new = input.new
+        var new = input.new.make()
         for drag in input.drags {
             new = DragRebase.apply(DragRebase.placements(from: drag.before, to: drag.after), to: new)
         }
@@ -338,6 +365,25 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
     /// With `remapping` (the table of `old`), the result carries the table of `new` made from it.
     nonisolated private static func decide(
         old: [Section], new: [Section], input: Input, context: DiffContext, remapping oldIndex: KeyIndex<Section>? = nil
+    ) -> Computed {
+        // The data sources' own section type gets the diff and the staging specialised for it, as
+        // `KeyIndex` does: called from this generic renderer (an owner's, which no module
+        // specialises), the general code copies, compares and hashes every row through the
+        // protocol witnesses (about twice the time of a 100k-row diff). The types are the same
+        // here, so each cast reinterprets a value as its own type.
+        guard Section.self == KeyedSection.self else {
+            return decision(old: old, new: new, input: input, context: context, remapping: oldIndex)
+        }
+        let keyed = ListRenderer<KeyedSection>.decision(
+            old: unsafeBitCast(old, to: [KeyedSection].self), new: unsafeBitCast(new, to: [KeyedSection].self),
+            input: unsafeBitCast(input, to: ListRenderer<KeyedSection>.Input.self), context: context,
+            remapping: unsafeBitCast(oldIndex, to: KeyIndex<KeyedSection>?.self))
+        return unsafeBitCast(keyed, to: Computed.self)
+    }
+
+    /// `decide`'s work, for any section type.
+    nonisolated private static func decision(
+        old: [Section], new: [Section], input: Input, context: DiffContext, remapping oldIndex: KeyIndex<Section>?
     ) -> Computed {
         switch input.plan {
         case .reload(let reason):

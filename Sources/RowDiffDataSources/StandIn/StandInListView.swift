@@ -152,6 +152,20 @@ public class StandInListView: ListViewHost {
     /// The sections whose headers and footers were last changed, and when, not checked since.
     private var pendingSupplementaryCheck: (when: String, sections: [Int])?
 
+    /// The time spent on checks UIKit does not make: the validator's rules, comparing the data
+    /// source with what the view shows before a batch (and building full snapshots, with
+    /// `modelCheck == .full`), and whether each view on screen shows current content. The view's
+    /// own work — asking counts, mapping rows, placing, dequeuing and configuring cells — is not
+    /// in it, so a benchmark can tell what the source costs from what the stand-in's checks cost.
+    public private(set) var checkingTime = Duration.zero
+
+    /// Runs `body`, adding its time to `checkingTime`.
+    private func checking<T>(_ body: () -> T) -> T {
+        let start = ContinuousClock.now
+        defer { checkingTime += ContinuousClock.now - start }
+        return body()
+    }
+
     /// What the view shows, as the validator sees it: the model's full snapshot with
     /// `modelCheck == .full`, its row counts with `.countsAndVisibleRows`.
     public internal(set) var shown = ValidationSnapshot(counts: [])
@@ -296,22 +310,28 @@ public class StandInListView: ListViewHost {
         switch modelCheck {
         case .full:
             before = shown
-            if !Self.sameModel(source.validationSnapshot(), shown) {
-                recordedProblems.append("batch \(number): the data source changed outside an update block")
+            checking {
+                if !Self.sameModel(source.validationSnapshot(), shown) {
+                    recordedProblems.append("batch \(number): the data source changed outside an update block")
+                }
             }
         case .countsAndVisibleRows:
             before = ValidationSnapshot(counts: counts)
-            if Self.counts(of: source) != counts {
-                recordedProblems.append("batch \(number): the data source changed outside an update block")
+            checking {
+                if Self.counts(of: source) != counts {
+                    recordedProblems.append("batch \(number): the data source changed outside an update block")
+                }
             }
         }
         insideUpdate = true
         install()
         insideUpdate = false
         let newCounts = Self.counts(of: source)
-        let after = modelCheck == .full ? source.validationSnapshot() : ValidationSnapshot(counts: newCounts)
-        for violation in validator.violations(update, from: before, to: after) {
-            recordedProblems.append("batch \(number) \(update): \(violation)")
+        let after = modelCheck == .full ? checking { source.validationSnapshot() } : ValidationSnapshot(counts: newCounts)
+        checking {
+            for violation in validator.violations(update, from: before, to: after) {
+                recordedProblems.append("batch \(number) \(update): \(violation)")
+            }
         }
         record(update)
         if let map = try? validator.rowMap(of: update, fromCounts: counts, toCounts: newCounts) {
@@ -488,7 +508,7 @@ public class StandInListView: ListViewHost {
         for path in visiblePaths {
             if let cell = source.cell(at: path) as? StandInView { cellAt[path] = cell }
         }
-        shown = modelCheck == .full ? source.validationSnapshot() : ValidationSnapshot(counts: counts)
+        shown = modelCheck == .full ? checking { source.validationSnapshot() } : ValidationSnapshot(counts: counts)
         checkViews("after reloadData")
         for path in visiblePaths { if let cell = cellAt[path] { source.willDisplay(cell, at: path) } }
     }
@@ -497,6 +517,8 @@ public class StandInListView: ListViewHost {
     /// show the current content of what it stands for.
     func checkViews(_ when: String) {
         guard let source else { return }
+        let start = ContinuousClock.now
+        defer { checkingTime += ContinuousClock.now - start }
         for path in visiblePaths {
             guard let cell = cellAt[path] else {
                 recordedProblems.append("\(when): no cell at \(path)")
@@ -518,6 +540,8 @@ public class StandInListView: ListViewHost {
     private func checkPendingSupplementaries() {
         guard let (when, sections) = pendingSupplementaryCheck, let source else { return }
         pendingSupplementaryCheck = nil
+        let start = ContinuousClock.now
+        defer { checkingTime += ContinuousClock.now - start }
         for s in sections where headers.indices.contains(s) {
             let path = ItemPath(section: s, item: 0)
             for (element, view) in [(ListElement.header, headers[s]), (.footer, footers[s])] {
