@@ -213,6 +213,19 @@ public struct SectionedDiff<Section: DiffableSection> {
         return first
     }
 
+    /// Whether a matched pair's identities agree (when `checksIdentities`) and whether its content
+    /// changed (when `comparesContent`). Each row is read once: in code not specialised for the
+    /// row type, every read of a row through its pointer copies it (a value-witness copy and
+    /// destroy, its references retained and released), and the two checks read both rows.
+    @inlinable @inline(__always)
+    static func comparePair(
+        _ before: UnsafePointer<Section.Row>, _ after: UnsafePointer<Section.Row>, _ checksIdentities: Bool, _ comparesContent: Bool
+    ) -> (agrees: Bool, changed: Bool) {
+        let old = before.pointee, new = after.pointee
+        if checksIdentities && old.diffIdentity != new.diffIdentity { return (false, false) }
+        return (true, comparesContent && !old.isContentEqual(to: new))
+    }
+
     /// `matchedRows` over the new (global) row indices in `range`.
     @inlinable
     static func matchedRows(
@@ -246,11 +259,10 @@ public struct SectionedDiff<Section: DiffableSection> {
                                 while pair != last {
                                     let oldIndex = pair.pointee
                                     if oldIndex != CoreResult.none {
-                                        let before = oldBase + Int(oldIndex)
-                                        if checksIdentities && before.pointee.diffIdentity != after.pointee.diffIdentity {
-                                            return false
-                                        }
-                                        if comparesContent && !before.pointee.isContentEqual(to: after.pointee) {
+                                        let (agrees, changed) = comparePair(
+                                            oldBase + Int(oldIndex), after, checksIdentities, comparesContent)
+                                        if !agrees { return false }
+                                        if changed {
                                             updates.append(
                                                 Move(
                                                     from: ItemPath(section: 0, item: Int(oldIndex)),
@@ -308,11 +320,10 @@ public struct SectionedDiff<Section: DiffableSection> {
                                         // Wraps for a partner before the section: out of range too.
                                         let oldItem = oldIndex &- low
                                         if oldItem >= span { break }
-                                        let before = oldBase + Int(oldItem)
-                                        if checksIdentities && before.pointee.diffIdentity != after.pointee.diffIdentity {
-                                            return false
-                                        }
-                                        if comparesContent && !before.pointee.isContentEqual(to: after.pointee) {
+                                        let (agrees, changed) = comparePair(
+                                            oldBase + Int(oldItem), after, checksIdentities, comparesContent)
+                                        if !agrees { return false }
+                                        if changed {
                                             updates.append(
                                                 Move(
                                                     from: ItemPath(section: oldSection, item: Int(oldItem)),
