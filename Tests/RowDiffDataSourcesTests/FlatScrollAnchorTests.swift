@@ -33,7 +33,7 @@ import RowDiffDataSources
 
     /// Where the row with `key` is on screen (its top edge minus the offset); nil when not in the model.
     static func screenY(of key: String, _ owner: ListController<KeyedSection>, _ host: FlatTableHost) -> Double? {
-        owner.dataSource.indexPath(ofItem: key).flatMap(host.frameOfItem(at:)).map { $0.minY - host.contentOffset }
+        RowDiffDataSourcesTests.screenY(of: key, owner, host)
     }
 
     /// The key of the first row (not group or footer row) on screen.
@@ -265,20 +265,7 @@ import RowDiffDataSources
                 continue
             }
             if survivor.key != captured[0].key { fellBack += 1 }
-            let now = Self.screenY(of: survivor.key, owner, host)
-            // The bound where content ends: the offset that would keep the row in place lies past
-            // the content's top or bottom, and the table rests at the nearest bound instead.
-            let bounds = table.contentOffsetBounds
-            let needed = owner.dataSource.indexPath(ofItem: survivor.key).flatMap(host.frameOfItem(at:)).map { $0.minY - survivor.y }
-            if let needed, !bounds.contains(needed) {
-                let nearest = min(max(needed, bounds.lowerBound), bounds.upperBound)
-                #expect(table.contentOffset == nearest, "seed \(seed), step \(step): past the content, the table must rest at \(nearest)")
-                clamped += 1
-            } else {
-                #expect(
-                    now == survivor.y,
-                    "seed \(seed), step \(step): row \(survivor.key) moved on screen from \(survivor.y) to \(now ?? .nan)")
-            }
+            if expectAnchorKept(survivor.key, at: survivor.y, owner, host, "seed \(seed), step \(step)") { clamped += 1 }
             #expect(table.problems.isEmpty, "seed \(seed), step \(step): \(table.problems.first ?? "")")
             if !table.problems.isEmpty { break }
             checked += 1

@@ -39,7 +39,7 @@ import RowDiffDataSources
 
     /// Where the row with `key` is on screen (its top edge minus the offset); nil when not in the model.
     static func screenY(of key: String, _ owner: ListController<KeyedSection>, _ view: StandInListView) -> Double? {
-        owner.dataSource.indexPath(ofItem: key).flatMap(view.frameOfItem(at:)).map { $0.minY - view.contentOffset }
+        RowDiffDataSourcesTests.screenY(of: key, owner, view)
     }
 
     static func plainModel(_ count: Int) -> Model {
@@ -187,21 +187,7 @@ import RowDiffDataSources
                 continue
             }
             if survivor.key != captured[0].key { fellBack += 1 }
-            let now = Self.screenY(of: survivor.key, owner, view)
-            // The edits of one step can remove more content below the anchor than the margin the
-            // loop keeps: the offset that would keep the row in place then lies past the content's
-            // end, and the view rests at the nearest bound instead (documented on `scrollAnchor`).
-            let bounds = view.contentOffsetBounds
-            let needed = owner.dataSource.indexPath(ofItem: survivor.key).flatMap { view.frameOfItem(at: $0) }.map { $0.minY - survivor.y }
-            if let needed, !bounds.contains(needed) {
-                let nearest = min(max(needed, bounds.lowerBound), bounds.upperBound)
-                #expect(view.contentOffset == nearest, "seed \(seed), step \(step): past the content, the view must rest at \(nearest)")
-                clamped += 1
-            } else {
-                #expect(
-                    now == survivor.y,
-                    "seed \(seed), step \(step): row \(survivor.key) moved on screen from \(survivor.y) to \(now ?? .nan)")
-            }
+            if expectAnchorKept(survivor.key, at: survivor.y, owner, view, "seed \(seed), step \(step)") { clamped += 1 }
             #expect(view.problems.isEmpty, "seed \(seed), step \(step): \(view.problems.first ?? "")")
             if !view.problems.isEmpty { break }
             checked += 1
