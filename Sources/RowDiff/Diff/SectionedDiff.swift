@@ -214,16 +214,15 @@ public struct SectionedDiff<Section: DiffableSection> {
     }
 
     /// Whether a matched pair's identities agree (when `checksIdentities`) and whether its content
-    /// changed (when `comparesContent`). Each row is read once: in code not specialised for the
-    /// row type, every read of a row through its pointer copies it (a value-witness copy and
-    /// destroy, its references retained and released), and the two checks read both rows.
+    /// changed (when `comparesContent`), as the row type compares a pair in place
+    /// (`Diffable.compareMatchedPair`).
     @inlinable @inline(__always)
     static func comparePair(
         _ before: UnsafePointer<Section.Row>, _ after: UnsafePointer<Section.Row>, _ checksIdentities: Bool, _ comparesContent: Bool
     ) -> (agrees: Bool, changed: Bool) {
-        let old = before.pointee, new = after.pointee
-        if checksIdentities && old.diffIdentity != new.diffIdentity { return (false, false) }
-        return (true, comparesContent && !old.isContentEqual(to: new))
+        let (agrees, changed) = Section.Row.compareMatchedPair(
+            before, after, checksIdentities: checksIdentities, comparesContent: comparesContent)
+        return (agrees, changed)
     }
 
     /// `matchedRows` over the new (global) row indices in `range`.

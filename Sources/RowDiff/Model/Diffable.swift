@@ -30,11 +30,34 @@ public protocol Diffable {
     /// Kinds are compared only for rows whose content changed, so `isContentEqual(to:)` must return
     /// false when the kind differs (synthesized `==` does, when the kind derives from stored properties).
     var rowKind: RowKind { get }
+    /// Compares a matched pair where the two rows are stored: whether their identities are equal
+    /// (only asked when `checksIdentities`; true otherwise) and whether the content changed (only
+    /// when `comparesContent`; false otherwise). It must agree with `diffIdentity` and
+    /// `isContentEqual(to:)`.
+    ///
+    /// The default reads each row once and asks those two. A row type generic over an app's types
+    /// can compare its stored properties in place instead: a diff of such rows runs in code not
+    /// specialised for them, where every read of a whole row is a value-witness copy (its
+    /// references retained and released).
+    /// - Complexity: O(1); called once per matched pair.
+    static func compareMatchedPair(
+        _ old: UnsafePointer<Self>, _ new: UnsafePointer<Self>, checksIdentities: Bool, comparesContent: Bool
+    ) -> (identitiesEqual: Bool, contentChanged: Bool)
 }
 
 extension Diffable {
     @inlinable
     public var rowKind: RowKind { RowKind(Self.self) }
+
+    /// Reads each row once and compares `diffIdentity` and `isContentEqual(to:)`.
+    @inlinable @inline(__always)
+    public static func compareMatchedPair(
+        _ old: UnsafePointer<Self>, _ new: UnsafePointer<Self>, checksIdentities: Bool, comparesContent: Bool
+    ) -> (identitiesEqual: Bool, contentChanged: Bool) {
+        let old = old.pointee, new = new.pointee
+        if checksIdentities && old.diffIdentity != new.diffIdentity { return (false, false) }
+        return (true, comparesContent && !old.isContentEqual(to: new))
+    }
 }
 
 extension Diffable where Self: Hashable {

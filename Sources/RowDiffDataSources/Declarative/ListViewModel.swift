@@ -71,6 +71,16 @@ public struct ListViewRow<ID: Hashable & Sendable, Item>: Diffable, Sendable {
     /// Equal versions.
     /// - Complexity: O(1).
     public func isContentEqual(to other: ListViewRow) -> Bool { version == other.version }
+
+    /// Compares the identities and the versions where the rows are stored, copying neither row
+    /// (the diff of these rows runs in code not specialised for the app's types).
+    /// - Complexity: O(1).
+    public static func compareMatchedPair(
+        _ old: UnsafePointer<ListViewRow>, _ new: UnsafePointer<ListViewRow>, checksIdentities: Bool, comparesContent: Bool
+    ) -> (identitiesEqual: Bool, contentChanged: Bool) {
+        if checksIdentities && old.pointee.id != new.pointee.id { return (false, false) }
+        return (true, comparesContent && old.pointee.version != new.pointee.version)
+    }
 }
 
 /// A section of a `ListUpdater`'s model: its identity and rows. Its header and footer are a

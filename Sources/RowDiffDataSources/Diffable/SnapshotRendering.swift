@@ -74,14 +74,17 @@ private func rendersAlike(_ generation: UInt64, _ marked: Bool, _ otherGeneratio
 ///
 /// Rows are made by `DiffableDataSourceSnapshot.renderedSections()`; see there for how they diff.
 public struct DiffableSnapshotRow<ItemIdentifierType: Hashable & Sendable>: Diffable, Sendable {
-    /// The item's identifier: the row's identity.
-    public let identifier: ItemIdentifierType
+    // The identifier is the last stored property: the others have fixed offsets, so code not
+    // specialised for the identifier type reads them without the row type's metadata.
+
     /// What the snapshot marked the item for.
     public let refresh: SnapshotRefresh
     /// The generation of the call that made the row.
     let generation: UInt64
     /// The call's stamp, for reloaded rows only: it anchors their kind.
     let anchor: RenderStamp?
+    /// The item's identifier: the row's identity.
+    public let identifier: ItemIdentifierType
 
     // Inlined: `renderedSections()` makes one per item in code not specialised for the identifier
     // type, where a call fetched this type's generic metadata every time.
@@ -102,6 +105,21 @@ public struct DiffableSnapshotRow<ItemIdentifierType: Hashable & Sendable>: Diff
     /// - Complexity: O(1).
     public func isContentEqual(to other: DiffableSnapshotRow) -> Bool {
         rendersAlike(generation, refresh != .none, other.generation, other.refresh != .none)
+    }
+
+    /// Compares the identifiers and the marks where the rows are stored, copying neither row (the
+    /// diff of these rows runs in code not specialised for the app's identifier type).
+    /// - Complexity: O(1).
+    public static func compareMatchedPair(
+        _ old: UnsafePointer<DiffableSnapshotRow>, _ new: UnsafePointer<DiffableSnapshotRow>, checksIdentities: Bool,
+        comparesContent: Bool
+    ) -> (identitiesEqual: Bool, contentChanged: Bool) {
+        if checksIdentities && old.pointee.identifier != new.pointee.identifier { return (false, false) }
+        guard comparesContent else { return (true, false) }
+        return (
+            true,
+            !rendersAlike(old.pointee.generation, old.pointee.refresh != .none, new.pointee.generation, new.pointee.refresh != .none)
+        )
     }
 
     /// The row type's kind; for a reloaded row, a kind of its call alone, so that staging
