@@ -1,6 +1,17 @@
 import Foundation
+import Synchronization
 import Testing
 import RowDiffDataSources
+
+/// Flags shared by `emptySections_writeNoSharedStorage`'s reader and the test, without ordering.
+final class EmptyReaderState: Sendable {
+    let running = Atomic<Bool>(false)
+    let done = Atomic<Bool>(false)
+}
+
+/// The count of `array`, read from its storage (not folded away by the optimizer).
+@inline(never)
+func emptyArrayCount(_ array: [Int]) -> Int { array.count }
 
 /// An item held by reference: an update may hand the same instance again (`==` to itself) or a
 /// new one; its bits say nothing about its content.
@@ -146,6 +157,38 @@ struct Reading: Identifiable, Equatable, Sendable {
         await check(
             seed: seed, steps: 150, make: { PersonObject(id: $0, name: $1) }, name: { $0.name },
             rename: { PersonObject(id: $0.id, name: $1) })
+    }
+
+    /// Regression (ThreadSanitizer in CI, 27 November 2026, with the aligned-fingerprint tests
+    /// running beside this suite): an empty section's rows were made with
+    /// `unsafeUninitializedCapacity: 0`, which writes the count into the shared empty-array storage
+    /// while other threads read empty arrays. This test reads empty arrays on another thread while
+    /// empty sections come and go; ThreadSanitizer did not report the old code through it in three
+    /// tries here (its shadow memory keeps few accesses of a word every thread reads), so it
+    /// checks the path, and the whole-suite ThreadSanitizer runs remain the detector.
+    @Test func emptySections_writeNoSharedStorage() async {
+        // The reader runs until the updates are done, with no synchronisation between the two
+        // (relaxed atomics order nothing), as the diff's helper threads do.
+        let state = EmptyReaderState()
+        let reader = Task.detached {
+            var total = 0
+            state.running.store(true, ordering: .relaxed)
+            while !state.done.load(ordering: .relaxed) { total &+= emptyArrayCount([]) }
+            return total
+        }
+        while !state.running.load(ordering: .relaxed) { await Task.yield() }
+        let view = StandInTableView()
+        let updater = ListUpdater<String, Int, Person>(host: view) { row, actions in
+            RowPresentation(cell: HostedItemCell.self, state: row.version, actions: actions) { cell, _ in cell.text = row.item.name }
+        }
+        for step in 0..<200 {
+            let items = step % 2 == 0 ? [] : [Person(id: step, name: "p\(step)")]
+            updater.update([ListViewSection(id: "empty", items: []), ListViewSection(id: "s", items: items)])
+        }
+        state.done.store(true, ordering: .relaxed)
+        #expect(await reader.value == 0)
+        await updater.owner.renderer.waitUntilIdle()
+        #expect(view.cells.map(\.count) == [0, 1] && view.problems == [])
     }
 
     /// `Double.nan != .nan`, yet an item copied unchanged is the same value: it keeps its version

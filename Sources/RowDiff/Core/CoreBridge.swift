@@ -484,7 +484,13 @@ public final class DiffContext: @unchecked Sendable {
     /// `count` values the core writes in place (`body` gets the storage, nil when `count` is 0,
     /// and says whether it was filled); empty when it was not.
     private static func filled(count: Int, _ body: (UnsafeMutablePointer<UInt32>?) -> Bool) -> [UInt32] {
-        [UInt32](unsafeUninitializedCapacity: count) { buffer, initialized in
+        // Empty: `unsafeUninitializedCapacity: 0` would write the count into the shared empty-array
+        // storage (a data race with every thread reading an empty array).
+        if count == 0 {
+            _ = body(nil)
+            return []
+        }
+        return [UInt32](unsafeUninitializedCapacity: count) { buffer, initialized in
             initialized = body(buffer.baseAddress) ? count : 0
         }
     }

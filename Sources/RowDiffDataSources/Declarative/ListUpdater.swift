@@ -215,6 +215,12 @@ public final class ListUpdater<SectionID: Hashable & Sendable, ID: Hashable & Se
         // objects): an item whose bits equal the old item's is that item, with its identity and
         // `==`, and costs no call into the app's code. A class instance may have changed since.
         let compareBits = !(Item.self is AnyObject.Type) && MemoryLayout<Item>.size > 0
+        // Empty: `unsafeUninitializedCapacity: 0` would write the count into the shared empty-array
+        // storage (a data race with every thread reading an empty array); the old rows were passed over.
+        guard !newItems.isEmpty else {
+            for passed in oldRows.indices { pass.passedOver.append(oldSection << 32 | passed) }
+            return []
+        }
         return newItems.withUnsafeBufferPointer { newItems in
             oldRows.withUnsafeBufferPointer { oldRows in
                 oldItems.withUnsafeBufferPointer { oldItems in
