@@ -180,8 +180,7 @@ public final class ListUpdater<SectionID: Hashable & Sendable, ID: Hashable & Se
         return (model, pass.changed)
     }
 
-    /// What the pass over a new value has found so far. Places are packed as
-    /// `section << 32 | offset` (a collection of tuples would look up metadata per access here).
+    /// What the pass over a new value has found so far (places packed, see `Place`).
     private struct Pass {
         var changed = false
         /// New rows whose items were not at their places: version 0 until resolved.
@@ -194,6 +193,11 @@ public final class ListUpdater<SectionID: Hashable & Sendable, ID: Hashable & Se
         var table: OldPlaces?
 
         init(oldSectionCount: Int) { sectionsMet = Array(repeating: false, count: oldSectionCount) }
+
+        /// The old rows `offsets` of old section `section`, gone past without meeting their items.
+        mutating func passOver(_ offsets: Range<Int>, of section: Int) {
+            for offset in offsets { passedOver.append(Place.packed(section, offset)) }
+        }
     }
 
     /// Items in a row not found at or near their places after which the pass builds the table
@@ -218,7 +222,7 @@ public final class ListUpdater<SectionID: Hashable & Sendable, ID: Hashable & Se
         // Empty: `unsafeUninitializedCapacity: 0` would write the count into the shared empty-array
         // storage (a data race with every thread reading an empty array); the old rows were passed over.
         guard !newItems.isEmpty else {
-            for passed in oldRows.indices { pass.passedOver.append(oldSection << 32 | passed) }
+            pass.passOver(oldRows.indices, of: oldSection)
             return []
         }
         return newItems.withUnsafeBufferPointer { newItems in
@@ -259,16 +263,14 @@ public final class ListUpdater<SectionID: Hashable & Sendable, ID: Hashable & Se
                                         ahead += 1
                                     }
                                 }
-                                if found < 0, let place = pass.table?.place(of: id), place >> 32 == oldSection {
-                                    found = place & 0xFFFF_FFFF
+                                if found < 0, let place = pass.table?.place(of: id), Place.section(place) == oldSection {
+                                    found = Place.offset(place)
                                 }
                             }
                             var version: UInt64 = 0
                             if found >= 0 {
                                 // Rows between the expected one and the found one were passed over.
-                                if found > next {
-                                    for passed in next..<found { pass.passedOver.append(oldSection << 32 | passed) }
-                                }
+                                if found > next { pass.passOver(next..<found, of: oldSection) }
                                 if oldItems[found] == newItems[offset] {
                                     version = oldRows[found].version
                                 } else {
@@ -278,7 +280,7 @@ public final class ListUpdater<SectionID: Hashable & Sendable, ID: Hashable & Se
                                 if found >= next { next = found + 1 }
                                 unknownRun = 0
                             } else {
-                                pass.unknown.append(section << 32 | offset)
+                                pass.unknown.append(Place.packed(section, offset))
                                 unknownRun += 1
                                 if unknownRun == Self.unknownRunLimit, pass.table == nil { pass.table = OldPlaces(sections) }
                             }
@@ -286,9 +288,7 @@ public final class ListUpdater<SectionID: Hashable & Sendable, ID: Hashable & Se
                                 to: Row(id: id, version: version, section: section, offset: offset, store: store))
                             initialized = offset + 1
                         }
-                        if next < oldRows.count {
-                            for passed in next..<oldRows.count { pass.passedOver.append(oldSection << 32 | passed) }
-                        }
+                        if next < oldRows.count { pass.passOver(next..<oldRows.count, of: oldSection) }
                     }
                 }
             }
@@ -306,20 +306,20 @@ public final class ListUpdater<SectionID: Hashable & Sendable, ID: Hashable & Se
         if pass.table == nil {
             // Old sections no new section was lined up with were passed over whole.
             for section in sections.indices where !pass.sectionsMet[section] {
-                for offset in sections[section].rows.indices { pass.passedOver.append(section << 32 | offset) }
+                pass.passOver(sections[section].rows.indices, of: section)
             }
             notMet.reserveCapacity(pass.passedOver.count)
             for place in pass.passedOver {
-                let id = sections[place >> 32].rows[place & 0xFFFF_FFFF].id
+                let id = sections[Place.section(place)].rows[Place.offset(place)].id
                 if notMet[id] == nil { notMet[id] = place }
             }
         }
         for place in pass.unknown {
-            let (section, offset) = (place >> 32, place & 0xFFFF_FFFF)
+            let (section, offset) = (Place.section(place), Place.offset(place))
             let row = rows[section][offset]
             var version: UInt64 = 0
             if let old = pass.table?.place(of: row.id) ?? notMet[row.id] {
-                let (oldSection, oldOffset) = (old >> 32, old & 0xFFFF_FFFF)
+                let (oldSection, oldOffset) = (Place.section(old), Place.offset(old))
                 if items[oldSection][oldOffset] == row.store.items[section][offset] {
                     version = sections[oldSection].rows[oldOffset].version
                 }
@@ -334,8 +334,7 @@ public final class ListUpdater<SectionID: Hashable & Sendable, ID: Hashable & Se
         return nextVersion
     }
 
-    /// Where each identity of a model is (the first place of a repeated one), packed in one
-    /// integer per identity as `section << 32 | offset`.
+    /// Where each identity of a model is (the first place of a repeated one), packed (`Place`).
     private struct OldPlaces {
         private var packed: [ID: Int] = [:]
 
@@ -345,7 +344,7 @@ public final class ListUpdater<SectionID: Hashable & Sendable, ID: Hashable & Se
             for section in model.indices {
                 model[section].rows.withUnsafeBufferPointer { rows in
                     for offset in 0..<rows.count where packed[rows[offset].id] == nil {
-                        packed[rows[offset].id] = section << 32 | offset
+                        packed[rows[offset].id] = Place.packed(section, offset)
                     }
                 }
             }
@@ -483,6 +482,15 @@ public final class ListUpdater<SectionID: Hashable & Sendable, ID: Hashable & Se
         if proposed.section < from.section { return ItemPath(section: from.section, item: 0) }
         return ItemPath(section: from.section, item: max(0, owner.numberOfItems(in: from.section) - 1))
     }
+}
+
+/// A row's place packed in one integer, `section << 32 | offset`, as the updater's pass keeps
+/// places: collections of tuples would look up type metadata per access in its unspecialised code.
+/// Outside the generic updater, so that using it needs no metadata of a nested generic type.
+private enum Place {
+    static func packed(_ section: Int, _ offset: Int) -> Int { section << 32 | offset }
+    static func section(_ place: Int) -> Int { place >> 32 }
+    static func offset(_ place: Int) -> Int { place & 0xFFFF_FFFF }
 }
 
 /// The updater, reached weakly from the owner's closures (the updater holds the owner).
