@@ -63,7 +63,7 @@ public struct SectionedDiff<Section: DiffableSection> {
                 aligned: aligned, walkedUpdates: consume walkedUpdates)
         } else {
             checked = Self.matchedRows(
-                first, oldSide, newSide, checksIdentities: true,
+                first, oldSide, newSide, checksIdentities: !Self.rowPrintsAreExact(options),
                 comparesContent: comparesContent, parallel: parallel, ends: ends)
         }
         // Each path hands its own result to the stored-property init: one result variable that the
@@ -93,6 +93,14 @@ public struct SectionedDiff<Section: DiffableSection> {
         self.init(
             old, new, core: consume second, rowUpdates: compared, exact: true, oldSide: consume oldSide,
             newSide: consume newSide)
+    }
+
+    /// Whether equal row fingerprints mean equal identities, so that matched pairs need no
+    /// identity check: an `Int` identity is its own fingerprint (its bits, xor a seed both sides
+    /// share), unless a fingerprint mask (the collision tests') drops bits.
+    @inlinable
+    static func rowPrintsAreExact(_ options: DiffOptions) -> Bool {
+        Section.Row.DiffIdentity.self == Int.self && options.fingerprintMask == .max
     }
 
     /// The core's diff of two inputs; a failure (only possible for input beyond the core's limits,

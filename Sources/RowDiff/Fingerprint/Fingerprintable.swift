@@ -110,13 +110,19 @@ extension IdentityFingerprints {
         _ sections: Sections, seed: UInt64, mask: UInt64, fingerprintable: (any Fingerprintable.Type)?,
         into output: UnsafeMutableBufferPointer<UInt64>
     ) {
-        if Row.DiffIdentity.self == Int.self {
+        let stored = Row.storedIdentityOffset
+        if Row.DiffIdentity.self == Int.self, stored == nil {
             intRows(sections, seed: seed, mask: mask, into: output)
             return
         }
         // Rows that hashed their string key when they were made (see `CarriedFingerprint`).
         // (The string check folds to a constant once `Row` is known: other identities never ask.)
         if Row.DiffIdentity.self == String.self, seed == 0, writeCarried(sections, mask: mask, into: output) { return }
+        // Rows that say where they store their identity are read there (see `storedRows`).
+        if let stored {
+            storedRows(sections, at: stored, seed: seed, mask: mask, fingerprintable: fingerprintable, into: output)
+            return
+        }
         // UUIDs hashed in Swift, straight from the rows, where that gives the core's values (see
         // `UUIDFingerprints`). (The UUID check folds to a constant once `Row` is known.)
         if Row.DiffIdentity.self == UUID.self, UUIDFingerprints.matchesCore {
@@ -145,6 +151,108 @@ extension IdentityFingerprints {
                 }
             }
         }
+    }
+
+    /// `writeRows` for rows that store their identity at `offset` (`Diffable.storedIdentityOffset`):
+    /// each identity is read where it is stored, with no call of `diffIdentity` and no copy of the
+    /// row. Code not specialised for `Row` (a generic renderer's) otherwise fetched the row type's
+    /// metadata and copied the row through its value witnesses for every identity. Int identities
+    /// are their own fingerprints, UUIDs are hashed in place where `UUIDFingerprints` matches the
+    /// core, other `Fingerprintable` identities are copied into blocks, the rest hashed.
+    /// - Complexity: O(rows).
+    @inlinable
+    static func storedRows<Row: Diffable, Sections: Collection<[Row]>>(
+        _ sections: Sections, at offset: Int, seed: UInt64, mask: UInt64, fingerprintable: (any Fingerprintable.Type)?,
+        into output: UnsafeMutableBufferPointer<UInt64>
+    ) {
+        precondition(
+            offset >= 0 && offset + MemoryLayout<Row.DiffIdentity>.size <= MemoryLayout<Row>.size
+                && output.count >= sections.reduce(0) { $0 + $1.count }, "RowDiff: a stored identity inside the row expected")
+        guard let first = output.baseAddress else { return }
+        let stride = MemoryLayout<Row>.stride
+        let isInt = Row.DiffIdentity.self == Int.self
+        let isUUID = Row.DiffIdentity.self == UUID.self && UUIDFingerprints.matchesCore
+        if !isInt && !isUUID, let fingerprintable {
+            storedBlocks(sections, at: offset, as: fingerprintable, seed: seed, into: output)
+            if mask != .max { for index in output.indices { output[index] &= mask } }
+            return
+        }
+        var print = first
+        for rows in sections {
+            rows.withUnsafeBufferPointer { rows in
+                guard let base = rows.baseAddress else { return }
+                assert(
+                    base.pointee.diffIdentity == (UnsafeRawPointer(base) + offset).assumingMemoryBound(to: Row.DiffIdentity.self).pointee,
+                    "RowDiff: storedIdentityOffset does not point at diffIdentity")
+                var identity = UnsafeRawPointer(base) + offset
+                let end = identity + rows.count * stride
+                if isInt {
+                    while identity != end {
+                        print.pointee = identity.loadUnaligned(as: Int.self).fingerprint(seed: seed) & mask
+                        print += 1
+                        identity += stride
+                    }
+                } else if isUUID {
+                    while identity != end {
+                        print.pointee =
+                            UUIDFingerprints.hash(UnsafeRawBufferPointer(start: identity, count: MemoryLayout<UUID>.size), seed: seed)
+                            & mask
+                        print += 1
+                        identity += stride
+                    }
+                } else {
+                    while identity != end {
+                        print.pointee = byHashValue(identity.assumingMemoryBound(to: Row.DiffIdentity.self).pointee, seed: seed) & mask
+                        print += 1
+                        identity += stride
+                    }
+                }
+            }
+        }
+    }
+
+    /// `blocks` for identities stored at `offset` in the rows.
+    @inlinable
+    static func storedBlocks<Row: Diffable, Sections: Collection<[Row]>>(
+        _ sections: Sections, at offset: Int, as type: any Fingerprintable.Type,
+        seed: UInt64, into output: UnsafeMutableBufferPointer<UInt64>
+    ) {
+        let blockRows = min(blockRows(stride: MemoryLayout<Row.DiffIdentity>.stride), printBlock)
+        let stride = MemoryLayout<Row>.stride
+        withUnsafeTemporaryAllocation(of: Row.DiffIdentity.self, capacity: blockRows) { block in
+            var filled = 0, written = 0
+            for rows in sections {
+                rows.withUnsafeBufferPointer { rows in
+                    guard let base = rows.baseAddress else { return }
+                    var identity = UnsafeRawPointer(base) + offset
+                    for _ in 0..<rows.count {
+                        (block.baseAddress! + filled).initialize(to: identity.assumingMemoryBound(to: Row.DiffIdentity.self).pointee)
+                        identity += stride
+                        filled += 1
+                        if filled == blockRows {
+                            flushBlock(block, &filled, &written, as: type, seed: seed, into: output)
+                        }
+                    }
+                }
+            }
+            if filled > 0 { flushBlock(block, &filled, &written, as: type, seed: seed, into: output) }
+        }
+    }
+
+    /// Fingerprints the `filled` identities of `block` into `output` from `written` on, and empties
+    /// the block.
+    @inlinable
+    static func flushBlock<ID>(
+        _ block: UnsafeMutableBufferPointer<ID>, _ filled: inout Int, _ written: inout Int, as type: any Fingerprintable.Type,
+        seed: UInt64, into output: UnsafeMutableBufferPointer<UInt64>
+    ) {
+        precondition(written + filled <= output.count, "RowDiff: more rows than fingerprint slots")
+        batch(
+            UnsafeBufferPointer(rebasing: block[0..<filled]), as: type, seed: seed,
+            into: UnsafeMutableBufferPointer(rebasing: output[written..<written + filled]))
+        block.baseAddress!.deinitialize(count: filled)
+        written += filled
+        filled = 0
     }
 
     /// Int identities (database ids) read straight from the rows, in code specialised for `Row`:
@@ -193,15 +301,7 @@ extension IdentityFingerprints {
         let blockRows = min(blockRows(stride: MemoryLayout<Row.DiffIdentity>.stride), printBlock)
         withUnsafeTemporaryAllocation(of: Row.DiffIdentity.self, capacity: blockRows) { block in
             var filled = 0, written = 0
-            func flush() {
-                precondition(written + filled <= output.count, "RowDiff: more rows than fingerprint slots")
-                batch(
-                    UnsafeBufferPointer(rebasing: block[0..<filled]), as: type, seed: seed,
-                    into: UnsafeMutableBufferPointer(rebasing: output[written..<written + filled]))
-                block.baseAddress!.deinitialize(count: filled)
-                written += filled
-                filled = 0
-            }
+            func flush() { flushBlock(block, &filled, &written, as: type, seed: seed, into: output) }
             for rows in sections {
                 rows.withUnsafeBufferPointer { rows in
                     // Walked by pointer, as many rows at a time as the block has room for: an

@@ -43,6 +43,19 @@ public protocol Diffable {
     static func compareMatchedPair(
         _ old: UnsafePointer<Self>, _ new: UnsafePointer<Self>, checksIdentities: Bool, comparesContent: Bool
     ) -> (identitiesEqual: Bool, contentChanged: Bool)
+    /// Where a row keeps its identity, when it keeps it as a stored property that `diffIdentity`
+    /// returns as it is: that property's byte offset in the row (`MemoryLayout<Self>.offset(of:)`
+    /// of it); nil, the default, when `diffIdentity` is computed or converted.
+    ///
+    /// With an offset, a diff fingerprints the identities where the rows store them. That matters
+    /// for row types generic over an app's types (a diffable data source's rows, generic over the
+    /// item identifier): their diff runs in code not specialised for them, where each call of
+    /// `diffIdentity` copies the row through its value witnesses.
+    ///
+    /// - Important: The offset must be that of a stored `DiffIdentity` equal to `diffIdentity`
+    ///   in every row: a diff trusts it (a debug build checks the first row of each section).
+    /// - Complexity: O(1); asked a few times per diff.
+    static var storedIdentityOffset: Int? { get }
 }
 
 extension Diffable {
@@ -58,6 +71,10 @@ extension Diffable {
         if checksIdentities && old.diffIdentity != new.diffIdentity { return (false, false) }
         return (true, comparesContent && !old.isContentEqual(to: new))
     }
+
+    /// nil: identities are read through `diffIdentity`.
+    @inlinable
+    public static var storedIdentityOffset: Int? { nil }
 }
 
 extension Diffable where Self: Hashable {
