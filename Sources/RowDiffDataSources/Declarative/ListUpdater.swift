@@ -63,6 +63,8 @@ public final class ListUpdater<SectionID: Hashable & Sendable, ID: Hashable & Se
 
     private let identity: (Item) -> ID
     private var items: [[Item]] = []
+    /// The item stores of the render requests from the one on screen on (see `retireStores`).
+    private var heldStores: [HeldStore] = []
     private var nextVersion: UInt64 = 0
     /// The newest render request on screen.
     private var shownRequest = 0
@@ -86,6 +88,11 @@ public final class ListUpdater<SectionID: Hashable & Sendable, ID: Hashable & Se
         identity = id
         // The closures below reach the updater through a box filled once the owner exists.
         let box = WeakUpdater<SectionID, ID, Item>()
+        // Replaced rows go to the background queue unless the app says otherwise: they refer to
+        // nothing but the updates' item stores, which the updater itself lets go of on the main
+        // thread (see `retireStores`).
+        var options = options
+        if options.releaseChoice == nil { options.releaseChoice = true }
         owner = ListController<Section>(
             host: host, options: options,
             presentation: { row in presentation(row, box.updater?.rowActions(for: row) ?? RowActions()) },
@@ -121,12 +128,14 @@ public final class ListUpdater<SectionID: Hashable & Sendable, ID: Hashable & Se
     @discardableResult
     public func update(_ newSections: [ListViewSection<SectionID, Item>], animated: Bool = true) -> Bool {
         updateCount += 1
-        let (model, changed) = makeModel(newSections)
+        let store = ListItemStore(newSections.map(\.items))
+        let (model, changed) = makeModel(newSections, store: store)
         guard changed else { return false }
         sections = model
-        items = newSections.map(\.items)
+        items = store.items
         renderRequestCount += 1
         let request = renderRequestCount
+        if owner.renderer.releasesInBackground { heldStores.append(HeldStore(request: request, store: store)) }
         owner.render(model, animated: animated) { [weak self] in self?.rendered(request) }
         return true
     }
@@ -143,8 +152,9 @@ public final class ListUpdater<SectionID: Hashable & Sendable, ID: Hashable & Se
     /// items are resolved after the pass against the old rows the pass did not meet (a table of
     /// those only), so an insertion or removal costs no table of the whole list. Only when the
     /// places stop lining up (a long run of unknown items) is a table of every old row built.
-    private func makeModel(_ newSections: [ListViewSection<SectionID, Item>]) -> (model: [Section], changed: Bool) {
-        let store = ListItemStore(newSections.map(\.items))
+    private func makeModel(
+        _ newSections: [ListViewSection<SectionID, Item>], store: ListItemStore<Item>
+    ) -> (model: [Section], changed: Bool) {
         let old = sections
         var pass = Pass(oldSectionCount: old.count)
         pass.changed = old.count != newSections.count
@@ -233,15 +243,12 @@ public final class ListUpdater<SectionID: Hashable & Sendable, ID: Hashable & Se
                         var unknownRun = 0
                         for offset in 0..<newItems.count {
                             if compareBits, next < oldRows.count,
-                                memcmp(
-                                    UnsafeRawPointer(newItems.baseAddress! + offset), UnsafeRawPointer(oldItems.baseAddress! + next),
-                                    MemoryLayout<Item>.size) == 0
+                                bytesEqual(newItems.baseAddress! + offset, oldItems.baseAddress! + next, MemoryLayout<Item>.size)
                             {
                                 // The very value the old row was made from: same identity, `==`.
-                                (buffer.baseAddress! + offset).initialize(
-                                    to: Row(
-                                        id: oldRows[next].id, version: oldRows[next].version, section: section, offset: offset, store: store
-                                    ))
+                                Row.initialize(
+                                    buffer.baseAddress! + offset, keeping: oldRows.baseAddress! + next, section: section, offset: offset,
+                                    store: store)
                                 initialized = offset + 1
                                 next += 1
                                 unknownRun = 0
@@ -356,11 +363,32 @@ public final class ListUpdater<SectionID: Hashable & Sendable, ID: Hashable & Se
     /// The render request `request` is on screen (with every earlier one).
     private func rendered(_ request: Int) {
         shownRequest = max(shownRequest, request)
+        retireStores()
         if let pending = pendingScroll, shownRequest == renderRequestCount {
             pendingScroll = nil
             if let path = owner.dataSource.indexPath(ofItem: pending.id) { pending.perform(path) }
         }
         onRendered?()
+    }
+
+    /// Lets go of the item stores of requests older than the one on screen, on the main thread.
+    ///
+    /// The rows of a model refer to the store of the update that made it, and the renderer hands
+    /// the rows a render replaced to its background queue (freeing 100,000 rows took the main
+    /// thread about 0.7 ms). A store must not be freed there: its items are the app's values,
+    /// whose references may be to objects that must die on the main thread. So the updater holds
+    /// each store until a newer request is on screen (no model it shows or keeps refers to the
+    /// store then), and then until the background queue has released what it was handed so far:
+    /// only then does it let go, here, and the items are freed on the main thread.
+    /// - Complexity: O(stores held), a few; the stores' items are freed later, on the main thread.
+    private func retireStores() {
+        guard heldStores.first.map({ $0.request < shownRequest }) == true else { return }
+        let retired = RetiredStores(heldStores.filter { $0.request < shownRequest })
+        heldStores.removeAll { $0.request < shownRequest }
+        Task { @MainActor in
+            await BackgroundRelease.shared.waitUntilReleased()
+            retired.release()
+        }
     }
 
     // MARK: Selection and scrolling
@@ -484,6 +512,26 @@ public final class ListUpdater<SectionID: Hashable & Sendable, ID: Hashable & Se
     }
 }
 
+/// Whether the `count` bytes at `first` and `second` are equal: `memcmp` written out in words, as
+/// the updater's pass compares an item with its predecessor (a call of `memcmp` per item of a few
+/// words cost more than the comparison).
+@inline(__always)
+private func bytesEqual<T>(_ first: UnsafePointer<T>, _ second: UnsafePointer<T>, _ count: Int) -> Bool {
+    let first = UnsafeRawPointer(first), second = UnsafeRawPointer(second)
+    var index = 0
+    while index &+ 8 <= count {
+        if first.loadUnaligned(fromByteOffset: index, as: UInt64.self) != second.loadUnaligned(fromByteOffset: index, as: UInt64.self) {
+            return false
+        }
+        index &+= 8
+    }
+    while index < count {
+        if first.load(fromByteOffset: index, as: UInt8.self) != second.load(fromByteOffset: index, as: UInt8.self) { return false }
+        index &+= 1
+    }
+    return true
+}
+
 /// A row's place packed in one integer, `section << 32 | offset`, as the updater's pass keeps
 /// places: collections of tuples would look up type metadata per access in its unspecialised code.
 /// Outside the generic updater, so that using it needs no metadata of a nested generic type.
@@ -491,6 +539,23 @@ private enum Place {
     static func packed(_ section: Int, _ offset: Int) -> Int { section << 32 | offset }
     static func section(_ place: Int) -> Int { place >> 32 }
     static func offset(_ place: Int) -> Int { place & 0xFFFF_FFFF }
+}
+
+/// An update's item store, held by the updater while a render request of it may be shown.
+private struct HeldStore {
+    let request: Int
+    let store: AnyObject
+}
+
+/// Stores a newer render replaced, let go of on the main thread once the background queue has
+/// released the rows that referred to them.
+@MainActor
+private final class RetiredStores {
+    private var stores: [HeldStore]
+
+    init(_ stores: [HeldStore]) { self.stores = stores }
+
+    func release() { stores = [] }
 }
 
 /// The updater, reached weakly from the owner's closures (the updater holds the owner).

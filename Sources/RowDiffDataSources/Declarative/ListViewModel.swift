@@ -24,8 +24,9 @@ extension ListViewSection: Equatable where Item: Equatable {}
 ///
 /// `@unchecked Sendable`: the items are stored once, when the update is made on the main actor,
 /// and read only through main-actor accessors; a diff copies rows (and so references to this
-/// store) on other threads but never reads the items. An owner releases replaced rows on the
-/// main thread (see `RenderOptions.releasesReplacedStateInBackground`), so the items are freed there.
+/// store) on other threads but never reads the items. Replaced rows may be released on the
+/// renderer's background queue, but the updater holds each store until that queue is done with
+/// them (`ListUpdater.retireStores`), so the items are freed on the main thread.
 final class ListItemStore<Item>: @unchecked Sendable {
     let items: [[Item]]
 
@@ -45,10 +46,11 @@ public struct ListViewRow<ID: Hashable & Sendable, Item>: Diffable, Sendable {
 
     /// The content version: equal versions, equal items.
     public let version: UInt64
-    /// The section of the update the row was made in.
-    let section: Int
+    /// The section of the update the row was made in (32 bits: the pass over an update writes a
+    /// row per item, and a smaller row is less memory to write).
+    let section: Int32
     /// The item's offset in that section.
-    let offset: Int
+    let offset: Int32
     let store: ListItemStore<Item>
     /// The item's identity.
     public let id: ID
@@ -57,14 +59,14 @@ public struct ListViewRow<ID: Hashable & Sendable, Item>: Diffable, Sendable {
     init(id: ID, version: UInt64, section: Int, offset: Int, store: ListItemStore<Item>) {
         self.id = id
         self.version = version
-        self.section = section
-        self.offset = offset
+        self.section = Int32(section)
+        self.offset = Int32(offset)
         self.store = store
     }
 
     /// The item the row shows: the app's value as it was given with the update that made the row.
     /// - Complexity: O(1).
-    @MainActor public var item: Item { store.items[section][offset] }
+    @MainActor public var item: Item { store.items[Int(section)][Int(offset)] }
 
     public var diffIdentity: ID { id }
 
@@ -78,10 +80,75 @@ public struct ListViewRow<ID: Hashable & Sendable, Item>: Diffable, Sendable {
     public static func compareMatchedPair(
         _ old: UnsafePointer<ListViewRow>, _ new: UnsafePointer<ListViewRow>, checksIdentities: Bool, comparesContent: Bool
     ) -> (identitiesEqual: Bool, contentChanged: Bool) {
-        if checksIdentities && old.pointee.id != new.pointee.id { return (false, false) }
+        if checksIdentities && identity(at: old).pointee != identity(at: new).pointee { return (false, false) }
         return (true, comparesContent && old.pointee.version != new.pointee.version)
     }
+
+    /// The offset of `id`, the last stored property.
+    /// - Complexity: O(1).
+    public static var storedIdentityOffset: Int? { idOffset }
+
+    @inline(__always)
+    static var idOffset: Int { LastStoredField.offset(after: listViewRowPrefix, of: ID.self) }
+
+    /// The identity of the row at `row`, where it is stored (reading `row.pointee.id` in code not
+    /// specialised for the identity type looked up the row type's metadata each time).
+    @inline(__always)
+    static func identity(at row: UnsafePointer<ListViewRow>) -> UnsafePointer<ID> {
+        (UnsafeRawPointer(row) + idOffset).assumingMemoryBound(to: ID.self)
+    }
 }
+
+extension ListViewRow {
+    /// Makes, at `row`, the row of the item at `offset` in `section` of `store` that keeps `old`'s
+    /// identity and version (its item is the old one, copied), field by field where the row is
+    /// stored. The updater's pass does this for nearly every item, in code not specialised for the
+    /// app's types, where making a row and moving it into place cost two calls through the row
+    /// type's value witnesses, one of them a `memmove`.
+    /// - Complexity: O(1).
+    @inline(__always)
+    static func initialize(
+        _ row: UnsafeMutablePointer<ListViewRow>, keeping old: UnsafePointer<ListViewRow>, section: Int, offset: Int,
+        store: ListItemStore<Item>
+    ) {
+        let layout = listViewRowLayout
+        let target = UnsafeMutableRawPointer(row), source = UnsafeRawPointer(old)
+        target.storeBytes(of: source.load(fromByteOffset: layout.version, as: UInt64.self), toByteOffset: layout.version, as: UInt64.self)
+        target.storeBytes(of: Int32(section), toByteOffset: layout.section, as: Int32.self)
+        target.storeBytes(of: Int32(offset), toByteOffset: layout.offset, as: Int32.self)
+        // The reference, retained, as a word: initializing it as the store type looked up that
+        // type's metadata for every row.
+        target.storeBytes(of: UInt(bitPattern: Unmanaged.passRetained(store).toOpaque()), toByteOffset: layout.store, as: UInt.self)
+        let idOffset = idOffset
+        if _isPOD(ID.self) && MemoryLayout<ID>.size == 8 {
+            // Int-like identities: one word, no value witness.
+            target.storeBytes(of: source.load(fromByteOffset: idOffset, as: UInt64.self), toByteOffset: idOffset, as: UInt64.self)
+        } else {
+            (target + idOffset).assumingMemoryBound(to: ID.self).initialize(to: identity(at: old).pointee)
+        }
+    }
+}
+
+/// Where a list row's stored properties before its identity are (the same in every row type:
+/// their types are fixed), and where they end (the identity's offset when it needs no alignment).
+private struct ListViewRowLayout {
+    let version: Int, section: Int, offset: Int, store: Int, prefix: Int
+
+    init() {
+        typealias Row = ListViewRow<UInt8, Never>
+        version = MemoryLayout<Row>.offset(of: \.version)!
+        section = MemoryLayout<Row>.offset(of: \.section)!
+        offset = MemoryLayout<Row>.offset(of: \.offset)!
+        store = MemoryLayout<Row>.offset(of: \.store)!
+        prefix = MemoryLayout<Row>.offset(of: \.id)!
+    }
+}
+
+private let listViewRowLayout = ListViewRowLayout()
+
+/// Where the stored properties before a list row's identity end: its offset when it needs no
+/// alignment.
+private var listViewRowPrefix: Int { listViewRowLayout.prefix }
 
 /// A section of a `ListUpdater`'s model: its identity and rows. Its header and footer are a
 /// function of its identity, so a section's own content never changes; its rows do.

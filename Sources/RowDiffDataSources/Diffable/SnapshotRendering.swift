@@ -114,12 +114,26 @@ public struct DiffableSnapshotRow<ItemIdentifierType: Hashable & Sendable>: Diff
         _ old: UnsafePointer<DiffableSnapshotRow>, _ new: UnsafePointer<DiffableSnapshotRow>, checksIdentities: Bool,
         comparesContent: Bool
     ) -> (identitiesEqual: Bool, contentChanged: Bool) {
-        if checksIdentities && old.pointee.identifier != new.pointee.identifier { return (false, false) }
+        if checksIdentities && identifier(at: old).pointee != identifier(at: new).pointee { return (false, false) }
         guard comparesContent else { return (true, false) }
         return (
             true,
             !rendersAlike(old.pointee.generation, old.pointee.refresh != .none, new.pointee.generation, new.pointee.refresh != .none)
         )
+    }
+
+    /// The offset of `identifier`, the last stored property.
+    /// - Complexity: O(1).
+    public static var storedIdentityOffset: Int? { identifierOffset }
+
+    @inline(__always)
+    static var identifierOffset: Int { LastStoredField.offset(after: snapshotRowPrefix, of: ItemIdentifierType.self) }
+
+    /// The identifier of the row at `row`, where it is stored (reading `row.pointee.identifier` in
+    /// code not specialised for the identifier type looked up the row type's metadata each time).
+    @inline(__always)
+    static func identifier(at row: UnsafePointer<DiffableSnapshotRow>) -> UnsafePointer<ItemIdentifierType> {
+        (UnsafeRawPointer(row) + identifierOffset).assumingMemoryBound(to: ItemIdentifierType.self)
     }
 
     /// The row type's kind; for a reloaded row, a kind of its call alone, so that staging
@@ -130,6 +144,10 @@ public struct DiffableSnapshotRow<ItemIdentifierType: Hashable & Sendable>: Diff
         return RowKind(DiffableSnapshotRow.self)
     }
 }
+
+/// Where the stored properties before a snapshot row's identifier end: its offset when it needs
+/// no alignment.
+private let snapshotRowPrefix = MemoryLayout<DiffableSnapshotRow<UInt8>>.offset(of: \.identifier)!
 
 /// A section of a rendered snapshot: its identifier, its items as rows, and whether the apply
 /// that renders it reloads it.
@@ -205,18 +223,26 @@ extension DiffableDataSourceSnapshot {
         // and a closure called per item fetched the row type's metadata for every item.
         var sections: [DiffableSnapshotSection<SectionIdentifierType, ItemIdentifierType>] = []
         sections.reserveCapacity(items.count)
+        let looksUpMarks = marksItems && places == nil
         for position in items.indices {
-            let list = items[position]
-            var rows: [Row] = []
-            rows.reserveCapacity(list.count)
-            if marksItems && places == nil {
-                for item in list {
-                    let refresh: SnapshotRefresh = reloaded.contains(item) ? .reload : reconfigured.contains(item) ? .reconfigure : .none
-                    rows.append(Row(item, refresh: refresh, stamp: stamp))
+            // Written in place: an `append` per row was a call into unspecialised array code.
+            // (Empty: `unsafeUninitializedCapacity: 0` would write the shared empty-array storage.)
+            let rows: [Row] =
+                items[position].isEmpty
+                ? []
+                : items[position].withUnsafeBufferPointer { list in
+                    [Row](unsafeUninitializedCapacity: list.count) { buffer, count in
+                        for index in 0..<list.count {
+                            var refresh = SnapshotRefresh.none
+                            if looksUpMarks {
+                                refresh =
+                                    reloaded.contains(list[index]) ? .reload : reconfigured.contains(list[index]) ? .reconfigure : .none
+                            }
+                            (buffer.baseAddress! + index).initialize(to: Row(list[index], refresh: refresh, stamp: stamp))
+                        }
+                        count = list.count
+                    }
                 }
-            } else {
-                for item in list { rows.append(Row(item, refresh: .none, stamp: stamp)) }
-            }
             let identifier = storage.sections[position]
             sections.append(
                 DiffableSnapshotSection(
