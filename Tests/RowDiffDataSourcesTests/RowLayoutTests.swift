@@ -41,7 +41,9 @@ import Testing
             let old = ListViewRow(id: id, version: 99, section: 0, offset: 0, store: ListItemStore([["old"]]))
             let made = ListViewRow(id: id, version: 99, section: 1, offset: 2, store: store)
             let buffer = UnsafeMutablePointer<ListViewRow<ID, String>>.allocate(capacity: 1)
-            withUnsafePointer(to: old) { ListViewRow.initialize(buffer, keeping: $0, section: 1, offset: 2, store: store) }
+            withUnsafePointer(to: old) {
+                ListViewRow.initialize(buffer, keeping: $0, section: 1, offset: 2, store: store, writer: ListViewRow<ID, String>.writer)
+            }
             #expect(buffer.pointee.id == made.id && buffer.pointee.version == made.version, "\(ID.self)")
             #expect(
                 buffer.pointee.section == made.section && buffer.pointee.offset == made.offset && buffer.pointee.store === made.store,

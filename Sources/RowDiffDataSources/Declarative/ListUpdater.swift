@@ -229,6 +229,7 @@ public final class ListUpdater<SectionID: Hashable & Sendable, ID: Hashable & Se
         // objects): an item whose bits equal the old item's is that item, with its identity and
         // `==`, and costs no call into the app's code. A class instance may have changed since.
         let compareBits = !(Item.self is AnyObject.Type) && MemoryLayout<Item>.size > 0
+        let itemSize = MemoryLayout<Item>.size, writer = Row.writer
         // Empty: `unsafeUninitializedCapacity: 0` would write the count into the shared empty-array
         // storage (a data race with every thread reading an empty array); the old rows were passed over.
         guard !newItems.isEmpty else {
@@ -243,12 +244,12 @@ public final class ListUpdater<SectionID: Hashable & Sendable, ID: Hashable & Se
                         var unknownRun = 0
                         for offset in 0..<newItems.count {
                             if compareBits, next < oldRows.count,
-                                bytesEqual(newItems.baseAddress! + offset, oldItems.baseAddress! + next, MemoryLayout<Item>.size)
+                                bytesEqual(newItems.baseAddress! + offset, oldItems.baseAddress! + next, itemSize)
                             {
                                 // The very value the old row was made from: same identity, `==`.
                                 Row.initialize(
                                     buffer.baseAddress! + offset, keeping: oldRows.baseAddress! + next, section: section, offset: offset,
-                                    store: store)
+                                    store: store, writer: writer)
                                 initialized = offset + 1
                                 next += 1
                                 unknownRun = 0

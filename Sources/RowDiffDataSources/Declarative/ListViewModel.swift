@@ -100,32 +100,51 @@ public struct ListViewRow<ID: Hashable & Sendable, Item>: Diffable, Sendable {
 }
 
 extension ListViewRow {
+    /// Where rows of this type keep their fields, for `initialize(_:keeping:section:offset:store:writer:)`:
+    /// look it up once per pass, not per row.
+    /// - Complexity: O(1).
+    static var writer: ListViewRowWriter {
+        ListViewRowWriter(layout: listViewRowLayout, id: idOffset, idIsWord: _isPOD(ID.self) && MemoryLayout<ID>.size == 8)
+    }
+
     /// Makes, at `row`, the row of the item at `offset` in `section` of `store` that keeps `old`'s
     /// identity and version (its item is the old one, copied), field by field where the row is
     /// stored. The updater's pass does this for nearly every item, in code not specialised for the
     /// app's types, where making a row and moving it into place cost two calls through the row
     /// type's value witnesses, one of them a `memmove`.
+    /// - Parameter writer: `writer` of this row type.
     /// - Complexity: O(1).
     @inline(__always)
     static func initialize(
         _ row: UnsafeMutablePointer<ListViewRow>, keeping old: UnsafePointer<ListViewRow>, section: Int, offset: Int,
-        store: ListItemStore<Item>
+        store: ListItemStore<Item>, writer: ListViewRowWriter
     ) {
-        let layout = listViewRowLayout
         let target = UnsafeMutableRawPointer(row), source = UnsafeRawPointer(old)
-        target.storeBytes(of: source.load(fromByteOffset: layout.version, as: UInt64.self), toByteOffset: layout.version, as: UInt64.self)
-        target.storeBytes(of: Int32(section), toByteOffset: layout.section, as: Int32.self)
-        target.storeBytes(of: Int32(offset), toByteOffset: layout.offset, as: Int32.self)
+        target.storeBytes(of: source.load(fromByteOffset: writer.version, as: UInt64.self), toByteOffset: writer.version, as: UInt64.self)
+        target.storeBytes(of: Int32(section), toByteOffset: writer.section, as: Int32.self)
+        target.storeBytes(of: Int32(offset), toByteOffset: writer.offset, as: Int32.self)
         // The reference, retained, as a word: initializing it as the store type looked up that
         // type's metadata for every row.
-        target.storeBytes(of: UInt(bitPattern: Unmanaged.passRetained(store).toOpaque()), toByteOffset: layout.store, as: UInt.self)
-        let idOffset = idOffset
-        if _isPOD(ID.self) && MemoryLayout<ID>.size == 8 {
+        target.storeBytes(of: UInt(bitPattern: Unmanaged.passRetained(store).toOpaque()), toByteOffset: writer.store, as: UInt.self)
+        if writer.idIsWord {
             // Int-like identities: one word, no value witness.
-            target.storeBytes(of: source.load(fromByteOffset: idOffset, as: UInt64.self), toByteOffset: idOffset, as: UInt64.self)
+            target.storeBytes(of: source.load(fromByteOffset: writer.id, as: UInt64.self), toByteOffset: writer.id, as: UInt64.self)
         } else {
-            (target + idOffset).assumingMemoryBound(to: ID.self).initialize(to: identity(at: old).pointee)
+            (target + writer.id).assumingMemoryBound(to: ID.self).initialize(to: identity(at: old).pointee)
         }
+    }
+}
+
+/// Where a list row type keeps its fields: the byte offsets of its version, place, store and
+/// identity, and whether the identity is one plain word.
+struct ListViewRowWriter {
+    let version: Int, section: Int, offset: Int, store: Int, id: Int
+    let idIsWord: Bool
+
+    fileprivate init(layout: ListViewRowLayout, id: Int, idIsWord: Bool) {
+        (version, section, offset, store) = (layout.version, layout.section, layout.offset, layout.store)
+        self.id = id
+        self.idIsWord = idIsWord
     }
 }
 
