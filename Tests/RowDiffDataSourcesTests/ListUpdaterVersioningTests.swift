@@ -27,6 +27,26 @@ final class PersonObject: Identifiable, Equatable, @unchecked Sendable {
     static func == (lhs: PersonObject, rhs: PersonObject) -> Bool { lhs.id == rhs.id && lhs.name == rhs.name }
 }
 
+/// A value of 6 bytes and no padding: runs of such items are scanned in words that end inside an
+/// item (the updater's run copy settles the last item byte by byte).
+struct ShortItem: Identifiable, Equatable, Sendable {
+    var key: UInt16
+    var mark: UInt16
+    var spare: UInt16 = 7
+    var id: Int { Int(key) }
+
+    /// The mark a name stands for: the name itself when it is a number, else a hash of it.
+    static func mark(_ name: String) -> UInt16 {
+        UInt16(name) ?? UInt16(truncatingIfNeeded: name.utf8.reduce(5381) { $0 &* 33 &+ Int($1) })
+    }
+}
+
+/// A value with padding after its fields (size 9, stride 16): its runs are not copied in blocks.
+struct PaddedItem: Identifiable, Equatable, Sendable {
+    var id: Int
+    var flag: Bool
+}
+
 /// A value with a floating-point field.
 struct Reading: Identifiable, Equatable, Sendable {
     var id: Int
@@ -150,6 +170,20 @@ struct Reading: Identifiable, Equatable, Sendable {
         await check(
             seed: seed, steps: 150, make: { Person(id: $0, name: $1) }, name: { $0.name },
             rename: { Person(id: $0.id, name: $1) })
+    }
+
+    @Test func shortValueItems_matchTheReference() async {
+        let seed = testSeed()
+        await check(
+            seed: seed, steps: 150, make: { ShortItem(key: UInt16($0), mark: ShortItem.mark($1)) }, name: { "\($0.mark)" },
+            rename: { ShortItem(key: $0.key, mark: ShortItem.mark($1)) })
+    }
+
+    @Test func paddedValueItems_matchTheReference() async {
+        let seed = testSeed()
+        await check(
+            seed: seed, steps: 150, make: { PaddedItem(id: $0, flag: $1.utf8.count % 2 == 0) }, name: { $0.flag ? "even" : "odd" },
+            rename: { PaddedItem(id: $0.id, flag: $1.utf8.count % 2 == 0) })
     }
 
     @Test func classItems_matchTheReference() async {

@@ -55,6 +55,31 @@ import Testing
         #expect(isKnownUniquelyReferenced(&store), "\(ID.self): the store's retain was balanced")
     }
 
+    /// Rows written in one block keep the old rows' identities and versions, take their new
+    /// places and store, and retain the store once each.
+    @Test func rowsCopiedInABlock_equalTheInitializersRows() {
+        var store = ListItemStore([["a", "b", "c", "d", "e", "f"]])
+        do {
+            let oldStore = ListItemStore([["x", "y", "z", "w"]])
+            let old = (0..<4).map { ListViewRow(id: 10 + $0, version: UInt64(100 + $0), section: 0, offset: $0, store: oldStore) }
+            let buffer = UnsafeMutablePointer<ListViewRow<Int, String>>.allocate(capacity: 4)
+            old.withUnsafeBufferPointer {
+                ListViewRow.initialize(
+                    buffer, count: 4, keeping: $0.baseAddress!, section: 0, offset: 2, store: store, writer: ListViewRow<Int, String>.writer
+                )
+            }
+            for index in 0..<4 {
+                let row = buffer[index]
+                #expect(row.id == 10 + index && row.version == UInt64(100 + index))
+                #expect(row.section == 0 && row.offset == Int32(2 + index) && row.store === store)
+                #expect(row.item == ["c", "d", "e", "f"][index])
+            }
+            buffer.deinitialize(count: 4)
+            buffer.deallocate()
+        }
+        #expect(isKnownUniquelyReferenced(&store), "the store was retained once per row written, and released once per row freed")
+    }
+
     @Test func rowsWrittenInPlace_equalTheInitializersRows() {
         expectKeptRow(UInt8(7))
         expectKeptRow(42)

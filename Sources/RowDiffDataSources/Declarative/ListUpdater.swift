@@ -230,6 +230,9 @@ public final class ListUpdater<SectionID: Hashable & Sendable, ID: Hashable & Se
         // `==`, and costs no call into the app's code. A class instance may have changed since.
         let compareBits = !(Item.self is AnyObject.Type) && MemoryLayout<Item>.size > 0
         let itemSize = MemoryLayout<Item>.size, writer = Row.writer
+        // Runs of unchanged items are scanned and copied in blocks where the items lie without
+        // padding between them and identities are plain bytes.
+        let copiesRuns = compareBits && itemSize == MemoryLayout<Item>.stride && writer.idIsPlain
         // Empty: `unsafeUninitializedCapacity: 0` would write the count into the shared empty-array
         // storage (a data race with every thread reading an empty array); the old rows were passed over.
         guard !newItems.isEmpty else {
@@ -242,9 +245,30 @@ public final class ListUpdater<SectionID: Hashable & Sendable, ID: Hashable & Se
                     [Row](unsafeUninitializedCapacity: newItems.count) { buffer, initialized in
                         var next = 0 // the old row expected at this place
                         var unknownRun = 0
-                        for offset in 0..<newItems.count {
+                        var offset = 0
+                        while offset < newItems.count {
+                            defer { offset += 1 }
+                            if copiesRuns, next < oldRows.count {
+                                // The run of items equal to the old ones from here, found in one scan,
+                                // gets its rows copied from the old ones in one block.
+                                let run = equalItemCount(
+                                    newItems.baseAddress! + offset, oldItems.baseAddress! + next,
+                                    min(newItems.count - offset, oldRows.count - next), size: itemSize)
+                                if run > 0 {
+                                    Row.initialize(
+                                        buffer.baseAddress! + offset, count: run, keeping: oldRows.baseAddress! + next, section: section,
+                                        offset: offset, store: store, writer: writer)
+                                    offset += run - 1 // the `defer` adds the last one
+                                    initialized = offset + 1
+                                    next += run
+                                    unknownRun = 0
+                                    continue
+                                }
+                            }
                             if compareBits, next < oldRows.count,
-                                bytesEqual(newItems.baseAddress! + offset, oldItems.baseAddress! + next, itemSize)
+                                bytesEqual(
+                                    UnsafeRawPointer(newItems.baseAddress! + offset), UnsafeRawPointer(oldItems.baseAddress! + next),
+                                    itemSize)
                             {
                                 // The very value the old row was made from: same identity, `==`.
                                 Row.initialize(
@@ -517,8 +541,7 @@ public final class ListUpdater<SectionID: Hashable & Sendable, ID: Hashable & Se
 /// the updater's pass compares an item with its predecessor (a call of `memcmp` per item of a few
 /// words cost more than the comparison).
 @inline(__always)
-private func bytesEqual<T>(_ first: UnsafePointer<T>, _ second: UnsafePointer<T>, _ count: Int) -> Bool {
-    let first = UnsafeRawPointer(first), second = UnsafeRawPointer(second)
+private func bytesEqual(_ first: UnsafeRawPointer, _ second: UnsafeRawPointer, _ count: Int) -> Bool {
     var index = 0
     while index &+ 8 <= count {
         if first.loadUnaligned(fromByteOffset: index, as: UInt64.self) != second.loadUnaligned(fromByteOffset: index, as: UInt64.self) {
@@ -531,6 +554,27 @@ private func bytesEqual<T>(_ first: UnsafePointer<T>, _ second: UnsafePointer<T>
         index &+= 1
     }
     return true
+}
+
+/// How many of the `count` items from `first` and `second` on have equal bytes, in order (the
+/// length of their common run): one scan of words over items that lie without padding between
+/// them (`size` their stride), ending at the first word that differs.
+@inline(__always)
+private func equalItemCount<T>(_ first: UnsafePointer<T>, _ second: UnsafePointer<T>, _ count: Int, size: Int) -> Int {
+    let first = UnsafeRawPointer(first), second = UnsafeRawPointer(second)
+    let bytes = count &* size, words = bytes >> 3
+    var word = 0
+    while word < words,
+        first.loadUnaligned(fromByteOffset: word &<< 3, as: UInt64.self)
+            == second.loadUnaligned(fromByteOffset: word &<< 3, as: UInt64.self)
+    {
+        word &+= 1
+    }
+    var equal = (word &<< 3) / size
+    // Items whose size is not a multiple of 8 may end inside the first differing word, or after
+    // the last whole word: settle the item there byte by byte.
+    while equal < count, bytesEqual(first + equal &* size, second + equal &* size, size) { equal &+= 1 }
+    return equal
 }
 
 /// A row's place packed in one integer, `section << 32 | offset`, as the updater's pass keeps

@@ -1,3 +1,4 @@
+internal import CRowDiffRuntime
 import Foundation
 
 /// A section of a declarative list as an app gives it, the shape of SwiftUI's
@@ -104,7 +105,37 @@ extension ListViewRow {
     /// look it up once per pass, not per row.
     /// - Complexity: O(1).
     static var writer: ListViewRowWriter {
-        ListViewRowWriter(layout: listViewRowLayout, id: idOffset, idIsWord: _isPOD(ID.self) && MemoryLayout<ID>.size == 8)
+        ListViewRowWriter(
+            layout: listViewRowLayout, id: idOffset, idIsPlain: _isPOD(ID.self), idIsWord: _isPOD(ID.self) && MemoryLayout<ID>.size == 8,
+            stride: MemoryLayout<ListViewRow>.stride)
+    }
+
+    /// Makes, at `row` and after it, the rows of the `count` items from `offset` on in `section`
+    /// of `store` that keep the identities and versions of the `count` rows at `old` (their items
+    /// are the old ones, copied): the old rows are copied in one block and their places and store
+    /// set, with no value witness per row.
+    /// - Precondition: `writer.idIsPlain` (identities are copied as bytes).
+    /// - Complexity: O(count).
+    @inline(__always)
+    static func initialize(
+        _ row: UnsafeMutablePointer<ListViewRow>, count: Int, keeping old: UnsafePointer<ListViewRow>, section: Int, offset: Int,
+        store: ListItemStore<Item>, writer: ListViewRowWriter
+    ) {
+        precondition(writer.idIsPlain && count >= 0, "RowDiff: rows of plain identities expected")
+        var target = UnsafeMutableRawPointer(row)
+        // The old rows' references to their store are copied as bytes and overwritten below,
+        // without a retain or a release.
+        target.copyMemory(from: old, byteCount: count * writer.stride)
+        let section = Int32(section), storeBits = UInt(bitPattern: Unmanaged.passUnretained(store).toOpaque())
+        for index in 0..<count {
+            target.storeBytes(of: section, toByteOffset: writer.section, as: Int32.self)
+            target.storeBytes(of: Int32(offset + index), toByteOffset: writer.offset, as: Int32.self)
+            target.storeBytes(of: storeBits, toByteOffset: writer.store, as: UInt.self)
+            target += writer.stride
+        }
+        // One retain of the store for every row written (a retain per row was a fifth of the pass).
+        precondition(count <= Int(UInt32.max), "RowDiff: a run of more rows than a retain count holds")
+        rowdiff_retain_n(Unmanaged.passUnretained(store).toOpaque(), UInt32(count))
     }
 
     /// Makes, at `row`, the row of the item at `offset` in `section` of `store` that keeps `old`'s
@@ -136,15 +167,17 @@ extension ListViewRow {
 }
 
 /// Where a list row type keeps its fields: the byte offsets of its version, place, store and
-/// identity, and whether the identity is one plain word.
+/// identity, whether the identity is plain bytes (no references) and one word, and the rows' stride.
 struct ListViewRowWriter {
     let version: Int, section: Int, offset: Int, store: Int, id: Int
-    let idIsWord: Bool
+    let idIsPlain: Bool, idIsWord: Bool
+    let stride: Int
 
-    fileprivate init(layout: ListViewRowLayout, id: Int, idIsWord: Bool) {
+    fileprivate init(layout: ListViewRowLayout, id: Int, idIsPlain: Bool, idIsWord: Bool, stride: Int) {
         (version, section, offset, store) = (layout.version, layout.section, layout.offset, layout.store)
         self.id = id
-        self.idIsWord = idIsWord
+        (self.idIsPlain, self.idIsWord) = (idIsPlain, idIsWord)
+        self.stride = stride
     }
 }
 
