@@ -106,26 +106,26 @@ extension BatchAnalysis {
     private func duplicateViolations() -> [BatchUpdateViolation] {
         var found: [BatchUpdateViolation] = []
         func sections(_ name: String, _ list: [Int], space: String) {
-            for (s, n) in list.occurrences() where n > 1 {
+            for (s, n) in list.repeatedOccurrences() {
                 found.append(violation(.strictS4, sections: [s], "section \(name) \(s) is listed \(n) times (\(space) index)"))
             }
         }
         func paths(_ name: String, _ list: [ItemPath], space: String) {
-            for (p, n) in list.occurrences() where n > 1 {
+            for (p, n) in list.repeatedOccurrences() {
                 found.append(violation(.strictS4, paths: [p], "row \(name) \(p) is listed \(n) times (\(space) coordinates)"))
             }
         }
         sections("delete", batch.sectionDeletes, space: "old")
         sections("insert", batch.sectionInserts, space: "new")
         sections("reload", batch.sectionReloads, space: "old")
-        for (move, n) in batch.sectionMoves.occurrences() where n > 1 {
+        for (move, n) in batch.sectionMoves.repeatedOccurrences() {
             found.append(violation(.strictS4, sections: [move.from, move.to], "section move \(move) is listed \(n) times"))
         }
         paths("delete", batch.itemDeletes, space: "old")
         paths("insert", batch.itemInserts, space: "new")
         paths("reload", batch.itemReloads, space: "old")
         paths("reconfigure", batch.itemReconfigures, space: "old")
-        for (move, n) in batch.itemMoves.occurrences() where n > 1 {
+        for (move, n) in batch.itemMoves.repeatedOccurrences() {
             found.append(violation(.strictS4, paths: [move.from, move.to], "row move \(move) is listed \(n) times"))
         }
         return found
@@ -172,10 +172,17 @@ extension BatchAnalysis {
 }
 
 extension Array where Element: Hashable {
-    /// Each distinct element with its number of occurrences, in order of first appearance.
+    /// Each element listed more than once, with its number of occurrences, in order of first
+    /// appearance. A batch almost never repeats one: one set insertion per element finds that out,
+    /// and only repeated elements are counted (grouping every element built an array per element,
+    /// a quarter of the validator's time on a 1,000-change batch).
     /// - Complexity: O(n).
-    func occurrences() -> [(Element, Int)] {
-        grouped(by: { $0 }).map { ($0.0, $0.1.count) }
+    func repeatedOccurrences() -> [(Element, Int)] {
+        let repeated = Set(repeatedElements())
+        guard !repeated.isEmpty else { return [] }
+        var counts: [Element: Int] = [:]
+        for element in self where repeated.contains(element) { counts[element, default: 0] += 1 }
+        return uniqued().compactMap { element in counts[element].map { (element, $0) } }
     }
 }
 
