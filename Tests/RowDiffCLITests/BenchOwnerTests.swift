@@ -73,6 +73,17 @@ import Testing
         #expect(OwnerSoak.trendGrowth([(render: 5, mb: 1)]) == 0)
     }
 
+    @MainActor @Test func ownerRows_runOnlyTheNamedRows_inTheTablesOrder() async throws {
+        let owners = await DataSourceBench(warmupRuns: 1, timedRuns: 1, scale: 0.01).measureOwnerRows(["swiftui", "table"])
+        #expect(owners.map(\.source) == ["ListController", "ListUpdater"] && owners.map(\.view) == ["table", "table"])
+        #expect(owners.allSatisfy { $0.problems == 0 && $0.withinBound && $0.timedRuns == 1 })
+        let table = DataSourceReport.ownerTable(owners)
+        #expect(table.contains("ListUpdater") && !table.contains("DiffableListSource"))
+        #expect(try BenchCommand.parse(["--owner", "swiftui", "--owner", "diffable"]).ownerRows == ["swiftui", "diffable"])
+        #expect(throws: (any Error).self) { try BenchCommand.parse(["--owner", "swift-ui"]) }
+        #expect(throws: (any Error).self) { try BenchCommand.parse(["--owner", "table", "--soak"]) }
+    }
+
     @Test func soakOptions_areValidated() throws {
         #expect(throws: (any Error).self) { try BenchCommand.parse(["--soak", "--soak-renders", "0"]) }
         let command = try BenchCommand.parse(["--soak", "--soak-renders", "12"])

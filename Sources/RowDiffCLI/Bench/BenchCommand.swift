@@ -54,6 +54,13 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .customLong("soak-renders"), help: "Renders in the soak (default 5,000).")
     var soakRenders = 5_000
 
+    @Option(
+        name: .customLong("owner"),
+        help:
+            "Run only these rows of the data sources' owner table (repeatable): table, collection (ListController), diffable, swiftui; --runs timed renders each."
+    )
+    var ownerRows: [String] = []
+
     @Option(name: .customLong("svg"), help: "Also write a bar chart (SVG) of the medians to this file.")
     var svgPath: String?
 
@@ -85,6 +92,10 @@ struct BenchCommand: ParsableCommand {
         if !(scale > 0 && scale <= 10) { throw ValidationError("--scale must be in (0, 10]") }
         if let parallelThreshold, parallelThreshold < 0 { throw ValidationError("--parallel-threshold must be at least 0") }
         if soakRenders < 1 { throw ValidationError("--soak-renders must be at least 1") }
+        for name in ownerRows where !DataSourceBench.ownerRowNames.contains(name) {
+            throw ValidationError("unknown owner row '\(name)'; known: \(DataSourceBench.ownerRowNames.joined(separator: ", "))")
+        }
+        if !ownerRows.isEmpty && soak { throw ValidationError("--owner and --soak are separate runs") }
         for name in engineNames where BenchEngine(rawValue: name) == nil {
             throw ValidationError("unknown engine '\(name)'; known: \(BenchEngine.allCases.map(\.rawValue).joined(separator: ", "))")
         }
@@ -113,6 +124,7 @@ struct BenchCommand: ParsableCommand {
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
             return String(decoding: try encoder.encode(report), as: UTF8.self) + "\n"
         }
+        if !ownerRows.isEmpty { return try ownerOutput() }
         let report = makeRunner().run()
         if let svgPath {
             do {
@@ -123,6 +135,19 @@ struct BenchCommand: ParsableCommand {
             if !silent { Self.writeError("rowdiff bench: wrote \(svgPath)") }
         }
         return json ? try report.json() + "\n" : report.table
+    }
+
+    /// `--owner`: only the named rows of the owner table, as the data-source section measures them.
+    func ownerOutput() throws -> String {
+        var bench = DataSourceBench(warmupRuns: quick ? 1 : 2, timedRuns: runs ?? (quick ? 3 : 10), scale: scale)
+        if !silent { bench.progress = { Self.writeError("rowdiff bench: " + $0) } }
+        guard let owners = bench.measureOwnersFromMainThread(ownerRows) else {
+            throw BenchOutputError("rowdiff: --owner runs on the main thread only")
+        }
+        if !json { return DataSourceReport.ownerTable(owners) }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return String(decoding: try encoder.encode(owners), as: UTF8.self) + "\n"
     }
 
     func makeRunner() -> BenchRunner {

@@ -77,38 +77,52 @@ extension DataSourceReport {
 extension DataSourceBench {
     static let ownerViewportHeight = 800.0
 
+    /// The rows of the owner table, in its order: `ListController` on a table and on a collection
+    /// view, the diffable data source, the SwiftUI path (`rowdiff bench --owner` takes these names).
+    static let ownerRowNames = ["table", "collection", "diffable", "swiftui"]
+
     /// The owner measurements, when run from the main thread (the command); nil elsewhere, as
     /// `measureRendererFromMainThread`.
-    func measureOwnersFromMainThread() -> [DataSourceReport.OwnerRender]? {
+    func measureOwnersFromMainThread(_ names: [String] = DataSourceBench.ownerRowNames) -> [DataSourceReport.OwnerRender]? {
         guard Thread.isMainThread else { return nil }
         let bench = UncheckedOwnerBench(self)
-        return Self.runOnMainRunLoop { await bench.value.measureOwners() + bench.value.measureOtherOwners() }
+        return Self.runOnMainRunLoop { await bench.value.measureOwnerRows(names) }
     }
 
     /// The diffable data source and the SwiftUI update path under the same workload, on the main actor.
     @MainActor
-    func measureOtherOwners() async -> [DataSourceReport.OwnerRender] {
-        let (old, new, edit) = renderWorkload()
-        progress?("[data sources owner 3/4] DiffableListSource on a viewport table view")
-        let diffable = await Self.measureDiffableOwner(old: old, new: new, changedRows: edit.total, warmups: warmupRuns, runs: timedRuns)
-        progress?("[data sources owner 4/4] ListUpdater (SwiftUI's path) on a viewport table view")
-        let declarative = await Self.measureDeclarativeOwner(
-            old: old, new: new, changedRows: edit.total, warmups: warmupRuns, runs: timedRuns)
-        return [diffable, declarative]
-    }
+    func measureOtherOwners() async -> [DataSourceReport.OwnerRender] { await measureOwnerRows(["diffable", "swiftui"]) }
 
-    /// Both owners, on the main actor.
+    /// Both `ListController` rows, on the main actor.
     @MainActor
-    func measureOwners() async -> [DataSourceReport.OwnerRender] {
+    func measureOwners() async -> [DataSourceReport.OwnerRender] { await measureOwnerRows(["table", "collection"]) }
+
+    /// The owner table's rows named in `names` (`ownerRowNames`), in the table's order, on the main actor.
+    @MainActor
+    func measureOwnerRows(_ names: [String]) async -> [DataSourceReport.OwnerRender] {
         let (oldSpec, newSpec, edit) = renderWorkload()
-        let old = Self.countedModel(oldSpec), new = Self.countedModel(newSpec)
+        let rows = Self.ownerRowNames.enumerated().filter { names.contains($0.element) }
         var owners: [DataSourceReport.OwnerRender] = []
-        for (i, collection) in [false, true].enumerated() {
-            progress?("[data sources owner \(i + 1)/4] ListController on a viewport \(collection ? "collection" : "table") view")
-            owners.append(
-                await Self.measureOwner(
-                    collection: collection, old: old, new: new, changedRows: edit.total,
-                    warmups: warmupRuns, runs: timedRuns))
+        for (i, name) in rows {
+            let step = "[data sources owner \(i + 1)/\(Self.ownerRowNames.count)]"
+            switch name {
+            case "table", "collection":
+                progress?("\(step) ListController on a viewport \(name == "collection" ? "collection" : "table") view")
+                owners.append(
+                    await Self.measureOwner(
+                        collection: name == "collection", old: Self.countedModel(oldSpec), new: Self.countedModel(newSpec),
+                        changedRows: edit.total, warmups: warmupRuns, runs: timedRuns))
+            case "diffable":
+                progress?("\(step) DiffableListSource on a viewport table view")
+                owners.append(
+                    await Self.measureDiffableOwner(
+                        old: oldSpec, new: newSpec, changedRows: edit.total, warmups: warmupRuns, runs: timedRuns))
+            default:
+                progress?("\(step) ListUpdater (SwiftUI's path) on a viewport table view")
+                owners.append(
+                    await Self.measureDeclarativeOwner(
+                        old: oldSpec, new: newSpec, changedRows: edit.total, warmups: warmupRuns, runs: timedRuns))
+            }
         }
         return owners
     }
@@ -249,8 +263,11 @@ private struct UncheckedOwnerBench: @unchecked Sendable {
 extension DataSourceReport {
     /// The owner's table: main-thread time, latency, cells configured and height calls per render,
     /// for `ListController` on both views, then the diffable data source and the SwiftUI path.
-    var ownerTable: String {
-        guard let owners, let first = owners.first else { return "" }
+    var ownerTable: String { Self.ownerTable(owners ?? []) }
+
+    /// The owner table of `owners` (empty for none).
+    static func ownerTable(_ owners: [OwnerRender]) -> String {
+        guard let first = owners.first else { return "" }
         func ms(_ v: Double) -> String {
             v < 1 ? String(format: "%.3f", v) : v < 100 ? String(format: "%.2f", v) : String(format: "%.0f", v)
         }
