@@ -221,18 +221,6 @@ public struct SectionedDiff<Section: DiffableSection> {
         return first
     }
 
-    /// Whether a matched pair's identities agree (when `checksIdentities`) and whether its content
-    /// changed (when `comparesContent`), as the row type compares a pair in place
-    /// (`Diffable.compareMatchedPair`).
-    @inlinable @inline(__always)
-    static func comparePair(
-        _ before: UnsafePointer<Section.Row>, _ after: UnsafePointer<Section.Row>, _ checksIdentities: Bool, _ comparesContent: Bool
-    ) -> (agrees: Bool, changed: Bool) {
-        let (agrees, changed) = Section.Row.compareMatchedPair(
-            before, after, checksIdentities: checksIdentities, comparesContent: comparesContent)
-        return (agrees, changed)
-    }
-
     /// `matchedRows` over the new (global) row indices in `range`.
     @inlinable
     static func matchedRows(
@@ -266,8 +254,9 @@ public struct SectionedDiff<Section: DiffableSection> {
                                 while pair != last {
                                     let oldIndex = pair.pointee
                                     if oldIndex != CoreResult.none {
-                                        let (agrees, changed) = comparePair(
-                                            oldBase + Int(oldIndex), after, checksIdentities, comparesContent)
+                                        let (agrees, changed) = Section.Row.compareMatchedPair(
+                                            oldBase + Int(oldIndex), after, checksIdentities: checksIdentities,
+                                            comparesContent: comparesContent)
                                         if !agrees { return false }
                                         if changed {
                                             updates.append(
@@ -327,8 +316,9 @@ public struct SectionedDiff<Section: DiffableSection> {
                                         // Wraps for a partner before the section: out of range too.
                                         let oldItem = oldIndex &- low
                                         if oldItem >= span { break }
-                                        let (agrees, changed) = comparePair(
-                                            oldBase + Int(oldItem), after, checksIdentities, comparesContent)
+                                        let (agrees, changed) = Section.Row.compareMatchedPair(
+                                            oldBase + Int(oldItem), after, checksIdentities: checksIdentities,
+                                            comparesContent: comparesContent)
                                         if !agrees { return false }
                                         if changed {
                                             updates.append(

@@ -102,15 +102,19 @@ extension DataSourceBench {
     func measureOwnerRows(_ names: [String]) async -> [DataSourceReport.OwnerRender] {
         let (oldSpec, newSpec, edit) = renderWorkload()
         let rows = Self.ownerRowNames.enumerated().filter { names.contains($0.element) }
+        // Both ListController rows render the same typed model: made once, when first needed.
+        var counted: (old: [KeyedSection], new: [KeyedSection])?
         var owners: [DataSourceReport.OwnerRender] = []
         for (i, name) in rows {
             let step = "[data sources owner \(i + 1)/\(Self.ownerRowNames.count)]"
             switch name {
             case "table", "collection":
                 progress?("\(step) ListController on a viewport \(name == "collection" ? "collection" : "table") view")
+                let model = counted ?? (Self.countedModel(oldSpec), Self.countedModel(newSpec))
+                counted = model
                 owners.append(
                     await Self.measureOwner(
-                        collection: name == "collection", old: Self.countedModel(oldSpec), new: Self.countedModel(newSpec),
+                        collection: name == "collection", old: model.old, new: model.new,
                         changedRows: edit.total, warmups: warmupRuns, runs: timedRuns))
             case "diffable":
                 progress?("\(step) DiffableListSource on a viewport table view")

@@ -265,7 +265,8 @@ public final class ListUpdater<SectionID: Hashable & Sendable, ID: Hashable & Se
                                     continue
                                 }
                             }
-                            if compareBits, next < oldRows.count,
+                            // (Where runs are copied, the item here already differs from the old one.)
+                            if compareBits, !copiesRuns, next < oldRows.count,
                                 bytesEqual(
                                     UnsafeRawPointer(newItems.baseAddress! + offset), UnsafeRawPointer(oldItems.baseAddress! + next),
                                     itemSize)
@@ -407,9 +408,11 @@ public final class ListUpdater<SectionID: Hashable & Sendable, ID: Hashable & Se
     /// only then does it let go, here, and the items are freed on the main thread.
     /// - Complexity: O(stores held), a few; the stores' items are freed later, on the main thread.
     private func retireStores() {
-        guard heldStores.first.map({ $0.request < shownRequest }) == true else { return }
-        let retired = RetiredStores(heldStores.filter { $0.request < shownRequest })
-        heldStores.removeAll { $0.request < shownRequest }
+        // Held in request order: the retired ones come first.
+        let count = heldStores.prefix { $0.request < shownRequest }.count
+        guard count > 0 else { return }
+        let retired = RetiredStores(Array(heldStores[..<count]))
+        heldStores.removeFirst(count)
         Task { @MainActor in
             await BackgroundRelease.shared.waitUntilReleased()
             retired.release()

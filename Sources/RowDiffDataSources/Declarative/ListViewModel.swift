@@ -90,13 +90,13 @@ public struct ListViewRow<ID: Hashable & Sendable, Item>: Diffable, Sendable {
     public static var storedIdentityOffset: Int? { idOffset }
 
     @inline(__always)
-    static var idOffset: Int { LastStoredField.offset(after: listViewRowPrefix, of: ID.self) }
+    static var idOffset: Int { LastStoredField.offset(after: listViewRowLayout.prefix, of: ID.self) }
 
     /// The identity of the row at `row`, where it is stored (reading `row.pointee.id` in code not
     /// specialised for the identity type looked up the row type's metadata each time).
     @inline(__always)
     static func identity(at row: UnsafePointer<ListViewRow>) -> UnsafePointer<ID> {
-        (UnsafeRawPointer(row) + idOffset).assumingMemoryBound(to: ID.self)
+        LastStoredField.pointer(to: ID.self, in: row, after: listViewRowLayout.prefix)
     }
 }
 
@@ -197,10 +197,6 @@ private struct ListViewRowLayout {
 }
 
 private let listViewRowLayout = ListViewRowLayout()
-
-/// Where the stored properties before a list row's identity end: its offset when it needs no
-/// alignment.
-private var listViewRowPrefix: Int { listViewRowLayout.prefix }
 
 /// A section of a `ListUpdater`'s model: its identity and rows. Its header and footer are a
 /// function of its identity, so a section's own content never changes; its rows do.

@@ -133,7 +133,7 @@ public struct DiffableSnapshotRow<ItemIdentifierType: Hashable & Sendable>: Diff
     /// code not specialised for the identifier type looked up the row type's metadata each time).
     @inline(__always)
     static func identifier(at row: UnsafePointer<DiffableSnapshotRow>) -> UnsafePointer<ItemIdentifierType> {
-        (UnsafeRawPointer(row) + identifierOffset).assumingMemoryBound(to: ItemIdentifierType.self)
+        LastStoredField.pointer(to: ItemIdentifierType.self, in: row, after: snapshotRowPrefix)
     }
 
     /// The row type's kind; for a reloaded row, a kind of its call alone, so that staging

@@ -13,4 +13,12 @@ enum LastStoredField {
         let alignment = MemoryLayout<Field>.alignment
         return (prefix + alignment - 1) & ~(alignment - 1)
     }
+
+    /// The last stored property, of type `Field`, of the struct at `row`, whose earlier stored
+    /// properties end at `prefix` bytes (see `offset(after:of:)`), where it is stored.
+    /// - Complexity: O(1).
+    @inline(__always)
+    static func pointer<Row, Field>(to _: Field.Type, in row: UnsafePointer<Row>, after prefix: Int) -> UnsafePointer<Field> {
+        (UnsafeRawPointer(row) + offset(after: prefix, of: Field.self)).assumingMemoryBound(to: Field.self)
+    }
 }
