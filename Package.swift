@@ -3,10 +3,10 @@ import PackageDescription
 
 let package = Package(
     name: "RowDiff",
-    // iOS 13 / macOS 10.15 / tvOS 13 / watchOS 6: the first releases with `Identifiable` (which
-    // `Diffable` builds on), Combine (`bind(_:)`) and the back-deployed Swift concurrency runtime
-    // (the renderer diffs in a `Task`); RowDiffUIKit's context menus and SF Symbols start at iOS 13.
-    platforms: [.iOS(.v13), .macOS(.v10_15), .tvOS(.v13), .watchOS(.v6)],
+    // iOS 16 / macOS 13 / tvOS 16 / watchOS 9: `Duration` and the clocks, reconfigure, section
+    // snapshots, list layouts and `UIHostingConfiguration` are all there without guards. watchOS
+    // builds only the platform-independent modules (no SDK to check the adapters against).
+    platforms: [.iOS(.v16), .macOS(.v13), .tvOS(.v16), .watchOS(.v9)],
     products: [
         .library(name: "RowDiff", targets: ["RowDiff"]),
         .library(name: "RowDiffValidation", targets: ["RowDiffValidation"]),
@@ -34,7 +34,7 @@ let package = Package(
         .target(name: "RowDiffDataSources", dependencies: ["RowDiff", "RowDiffValidation", "CRowDiffRuntime"]),
         // UIKit / AppKit adapters only; empty where neither exists (Linux).
         .target(name: "RowDiffUIKit", dependencies: ["RowDiffDataSources"]),
-        // The SwiftUI list view (iOS 16 / macOS 13), in a module of its own so that UIKit-only apps
+        // The SwiftUI list view, in a module of its own so that UIKit-only apps
         // do not import SwiftUI; empty where SwiftUI and UIKit or AppKit are missing (Linux).
         .target(name: "RowDiffSwiftUI", dependencies: ["RowDiffUIKit", "RowDiffDataSources"]),
         // The SwiftUI quick start quoted in Sources/RowDiffSwiftUI/Documentation.docc/SwiftUI.md, compiled on Apple platforms; not a product.

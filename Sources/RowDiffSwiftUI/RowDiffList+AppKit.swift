@@ -8,7 +8,6 @@ import RowDiffUIKit
 /// footers, as plain rows) in: an
 /// `NSHostingView` whose root view is replaced on every configure, so a reused cell keeps
 /// nothing of the row it showed before.
-@available(macOS 13.0, *)
 final class RowDiffHostingTableCell: NSTableCellView, ReusableView {
     private var hostingView: NSHostingView<AnyView>?
 
@@ -33,7 +32,6 @@ final class RowDiffHostingTableCell: NSTableCellView, ReusableView {
 /// A `RowDiffList` on macOS: a one-column, view-based `NSTableView` in a scroll view, owned by a
 /// `ListUpdater` through the AppKit owner (`FlatTableHost` and `NSTableViewAdapter`); section
 /// headers are group rows, section footers plain rows after the section's items.
-@available(macOS 13.0, *)
 struct RowDiffListHost<
     SectionID: Hashable & Sendable, ID: Hashable & Sendable, Item: Equatable, RowContent: View, Header: View, Footer: View
 >:
@@ -64,7 +62,6 @@ struct RowDiffListHost<
 
 /// Translates each new value of a `RowDiffList` to its `ListUpdater` and what the updater decides
 /// to the table: style, cells, selection (of one row or a set), context menus and scrolling.
-@available(macOS 13.0, *)
 @MainActor
 final class RowDiffListCoordinator<
     SectionID: Hashable & Sendable, ID: Hashable & Sendable, Item: Equatable, RowContent: View, Header: View, Footer: View
@@ -183,7 +180,6 @@ final class RowDiffListCoordinator<
 /// menu of the row the user clicked (`NSTableView.clickedRow`), as the host answers it
 /// (`FlatTableHost.contextMenu(forRow:)`): no entries for a click on a header, a footer, below the
 /// rows, or on a row without a menu, and AppKit shows no empty menu.
-@available(macOS 13.0, *)
 @MainActor
 final class RowDiffTableMenuDelegate: NSObject, NSMenuDelegate {
     weak var host: FlatTableHost?
@@ -194,7 +190,7 @@ final class RowDiffTableMenuDelegate: NSObject, NSMenuDelegate {
         guard let tableView, let contextMenu = host?.contextMenu(forRow: tableView.clickedRow) else { return }
         for action in contextMenu.actions {
             let target = RowDiffMenuActionTarget(action.handler)
-            let item = NSMenuItem(title: action.title, action: #selector(RowDiffMenuActionTarget.perform), keyEquivalent: "")
+            let item = NSMenuItem(title: action.title, action: #selector(RowDiffMenuActionTarget.runHandler), keyEquivalent: "")
             // AppKit holds a target weakly: the item keeps it.
             item.target = target
             item.representedObject = target
@@ -206,7 +202,6 @@ final class RowDiffTableMenuDelegate: NSObject, NSMenuDelegate {
 }
 
 /// The target of one context-menu item: it performs the entry's `MenuAction.handler`.
-@available(macOS 13.0, *)
 @MainActor
 final class RowDiffMenuActionTarget: NSObject {
     private let handler: @MainActor @Sendable () -> Void
@@ -216,6 +211,6 @@ final class RowDiffMenuActionTarget: NSObject {
         super.init()
     }
 
-    @objc func perform() { handler() }
+    @objc func runHandler() { handler() }
 }
 #endif

@@ -6,15 +6,12 @@ import RowDiffUIKit
 
 /// The cell a `RowDiffList` hosts its rows in: a list cell whose content configuration is set on
 /// every configure, so a reused cell keeps nothing of the row it showed before.
-@available(iOS 16.0, *)
 final class RowDiffHostingCell: UICollectionViewListCell, ReusableView {}
 
 /// The header and footer view of a `RowDiffList` section.
-@available(iOS 16.0, *)
 final class RowDiffHostingSupplementaryView: UICollectionViewListCell, ReusableView {}
 
 /// A `RowDiffList` on iOS: a `UICollectionView` with a list layout, owned by a `ListUpdater`.
-@available(iOS 16.0, *)
 struct RowDiffListHost<
     SectionID: Hashable & Sendable, ID: Hashable & Sendable, Item: Equatable, RowContent: View, Header: View, Footer: View
 >:
@@ -41,7 +38,6 @@ struct RowDiffListHost<
 /// Translates each new value of a `RowDiffList` to its `ListUpdater` and what the updater decides
 /// to the collection view: layout, cells, selection (of one row or a set), scrolling, the scroll
 /// anchor, refreshing and editing.
-@available(iOS 16.0, *)
 @MainActor
 final class RowDiffListCoordinator<
     SectionID: Hashable & Sendable, ID: Hashable & Sendable, Item: Equatable, RowContent: View, Header: View, Footer: View

@@ -42,7 +42,6 @@ import SwiftUI
 /// - Complexity: an update is O(items) on the main thread (a byte comparison for an item copied
 ///   unchanged, else its identity and `==`; no views), then the diff off it; configuring a cell
 ///   costs building its row view.
-@available(iOS 16.0, macOS 13.0, *)
 public struct RowDiffList<
     SectionID: Hashable & Sendable, ID: Hashable & Sendable, Item: Equatable, RowContent: View, Header: View, Footer: View
 >: View {
@@ -92,7 +91,6 @@ public struct RowDiffList<
 
 // MARK: Initializers without headers, footers or explicit identities
 
-@available(iOS 16.0, macOS 13.0, *)
 extension RowDiffList where Header == EmptyView, Footer == EmptyView {
     /// A list of `sections` without headers or footers, its items identified by `id`.
     /// - Complexity: O(1).
@@ -104,7 +102,6 @@ extension RowDiffList where Header == EmptyView, Footer == EmptyView {
     }
 }
 
-@available(iOS 16.0, macOS 13.0, *)
 extension RowDiffList where Item: Identifiable, Item.ID == ID, Header == EmptyView, Footer == EmptyView {
     /// A list of `sections` of `Identifiable` items, without headers or footers.
     /// - Complexity: O(1).
@@ -116,7 +113,6 @@ extension RowDiffList where Item: Identifiable, Item.ID == ID, Header == EmptyVi
     }
 }
 
-@available(iOS 16.0, macOS 13.0, *)
 extension RowDiffList where Item: Identifiable, Item.ID == ID, Footer == EmptyView {
     /// A list of `sections` of `Identifiable` items, with a header per section.
     /// - Complexity: O(1).
@@ -129,7 +125,6 @@ extension RowDiffList where Item: Identifiable, Item.ID == ID, Footer == EmptyVi
     }
 }
 
-@available(iOS 16.0, macOS 13.0, *)
 extension RowDiffList where Item: Identifiable, Item.ID == ID {
     /// A list of `sections` of `Identifiable` items, with a header and a footer per section.
     /// - Complexity: O(1).
@@ -143,7 +138,6 @@ extension RowDiffList where Item: Identifiable, Item.ID == ID {
     }
 }
 
-@available(iOS 16.0, macOS 13.0, *)
 extension RowDiffList where SectionID == Int, Item: Identifiable, Item.ID == ID, Header == EmptyView, Footer == EmptyView {
     /// A single-section list of `Identifiable` items (`List(items) { … }`); its section's identity is 0.
     /// - Complexity: O(1).
@@ -152,7 +146,6 @@ extension RowDiffList where SectionID == Int, Item: Identifiable, Item.ID == ID,
     }
 }
 
-@available(iOS 16.0, macOS 13.0, *)
 extension RowDiffList where SectionID == Int, Header == EmptyView, Footer == EmptyView {
     /// A single-section list of items identified by `id` (`List(items, id: \.name) { … }`).
     /// - Complexity: O(1).
@@ -165,7 +158,6 @@ extension RowDiffList where SectionID == Int, Header == EmptyView, Footer == Emp
 
 // MARK: Initializers with a set of selected rows
 
-@available(iOS 16.0, macOS 13.0, *)
 extension RowDiffList {
     /// A list of `sections` whose items are identified by `id`, with a header and a footer per
     /// section, in which the user selects several rows (SwiftUI's `List(selection:)` with a
@@ -184,7 +176,6 @@ extension RowDiffList {
     }
 }
 
-@available(iOS 16.0, macOS 13.0, *)
 extension RowDiffList where Header == EmptyView, Footer == EmptyView {
     /// A list of `sections` without headers or footers, its items identified by `id`, in which the
     /// user selects several rows (`selection`).
@@ -197,7 +188,6 @@ extension RowDiffList where Header == EmptyView, Footer == EmptyView {
     }
 }
 
-@available(iOS 16.0, macOS 13.0, *)
 extension RowDiffList where Item: Identifiable, Item.ID == ID, Header == EmptyView, Footer == EmptyView {
     /// A list of `sections` of `Identifiable` items, without headers or footers, in which the user
     /// selects several rows (`selection`).
@@ -209,7 +199,6 @@ extension RowDiffList where Item: Identifiable, Item.ID == ID, Header == EmptyVi
     }
 }
 
-@available(iOS 16.0, macOS 13.0, *)
 extension RowDiffList where Item: Identifiable, Item.ID == ID, Footer == EmptyView {
     /// A list of `sections` of `Identifiable` items, with a header per section, in which the user
     /// selects several rows (`selection`).
@@ -223,7 +212,6 @@ extension RowDiffList where Item: Identifiable, Item.ID == ID, Footer == EmptyVi
     }
 }
 
-@available(iOS 16.0, macOS 13.0, *)
 extension RowDiffList where Item: Identifiable, Item.ID == ID {
     /// A list of `sections` of `Identifiable` items, with a header and a footer per section, in
     /// which the user selects several rows (`selection`).
@@ -238,7 +226,6 @@ extension RowDiffList where Item: Identifiable, Item.ID == ID {
     }
 }
 
-@available(iOS 16.0, macOS 13.0, *)
 extension RowDiffList where SectionID == Int, Item: Identifiable, Item.ID == ID, Header == EmptyView, Footer == EmptyView {
     /// A single-section list of `Identifiable` items in which the user selects several rows
     /// (`List(items, selection: $set) { … }`); its section's identity is 0.
@@ -250,7 +237,6 @@ extension RowDiffList where SectionID == Int, Item: Identifiable, Item.ID == ID,
     }
 }
 
-@available(iOS 16.0, macOS 13.0, *)
 extension RowDiffList where SectionID == Int, Header == EmptyView, Footer == EmptyView {
     /// A single-section list of items identified by `id`, in which the user selects several rows.
     /// - Complexity: O(1).
@@ -287,7 +273,6 @@ struct RowDiffListModifiers<SectionID: Hashable & Sendable, ID: Hashable & Senda
     var scrollAnchor = RowDiffDataSources.ScrollAnchor.none
 }
 
-@available(iOS 16.0, macOS 13.0, *)
 extension RowDiffList {
     /// SwiftUI's `onDelete`, for every section: `action` receives the section and the offsets of
     /// the items the user deleted, in the items this view was given. Remove them from your state.

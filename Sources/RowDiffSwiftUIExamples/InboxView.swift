@@ -42,7 +42,6 @@ final class Inbox: ObservableObject {
     }
 }
 
-@available(iOS 16.0, *)
 struct MessageRow: View {
     let message: Message
 
@@ -54,7 +53,6 @@ struct MessageRow: View {
     }
 }
 
-@available(iOS 16.0, *)
 struct InboxView: View {
     @StateObject private var inbox = Inbox()
     @State private var selection: Int?

@@ -65,7 +65,7 @@ public struct DiffCommand: ParsableCommand {
     ///   - readStandardInput: the bytes of standard input, read when a side is `-`.
     func execute(_ operands: DiffOperands, readStandardInput: () -> Result<InputBuffer, ReadFailure>) -> DiffOutcome {
         do {
-            guard let idKey = String(validating: operands.idKey, as: UTF8.self) else {
+            guard let idKey = UTF8Text.decode(operands.idKey) else {
                 throw DiffInputError(file: "--id-key \(DisplayName.of(operands.idKey))", kind: .notUTF8)
             }
             // Read both sides before parsing either, so the memory checks see the whole input.

@@ -5,7 +5,7 @@
 /// message on one line, shows every byte, and can be pasted back into bash or zsh.
 enum DisplayName {
     static func of(_ bytes: [UInt8]) -> String {
-        if let text = String(validating: bytes, as: UTF8.self), !text.unicodeScalars.contains(where: needsEscape) {
+        if let text = UTF8Text.decode(bytes), !text.unicodeScalars.contains(where: needsEscape) {
             return text
         }
         var out = "$'"

@@ -18,7 +18,7 @@ public struct RowActions: Sendable {
     public var leadingSwipe: SwipeActions?
     /// Actions revealed by swiping from the trailing edge (iOS tables; not tvOS).
     public var trailingSwipe: SwipeActions?
-    /// The menu shown on a long press (iOS 13+; not tvOS).
+    /// The menu shown on a long press (not tvOS).
     public var contextMenu: ContextMenu?
     /// Called when the user deletes the row (swipe to delete, the Edit mode's delete button). The
     /// row is editable only when it has one (or the owner has an `onDelete`). Remove the row from

@@ -78,10 +78,7 @@ extension SwipeActions {
             }
             if let color = action.backgroundColor { rowAction.backgroundColor = color.appKitColor }
             if let name = action.systemImageName {
-                // SF Symbols exist from macOS 11; before, the action shows its title only.
-                if #available(macOS 11.0, *) {
-                    rowAction.image = NSImage(systemSymbolName: name, accessibilityDescription: action.title)
-                }
+                rowAction.image = NSImage(systemSymbolName: name, accessibilityDescription: action.title)
             }
             return rowAction
         }

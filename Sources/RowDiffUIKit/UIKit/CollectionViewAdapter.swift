@@ -133,39 +133,25 @@ public final class CollectionViewAdapter: NSObject, UICollectionViewDataSource, 
     }
 
     #if os(iOS) || os(tvOS)
-    /// The owner's `targetPathForMove`. UIKit still calls this form when the iOS 15 one
-    /// (`targetIndexPathForMoveOfItemFromOriginalIndexPath`) is not implemented.
-    @available(iOS, introduced: 9.0, deprecated: 15.0)
-    @available(tvOS, introduced: 9.0, deprecated: 15.0)
+    /// The owner's `targetPathForMove`, from the item's place when the drag began.
     public func collectionView(
-        _ collectionView: UICollectionView, targetIndexPathForMoveFromItemAt currentIndexPath: IndexPath,
-        toProposedIndexPath proposedIndexPath: IndexPath
+        _ collectionView: UICollectionView, targetIndexPathForMoveOfItemFromOriginalIndexPath originalIndexPath: IndexPath,
+        atCurrentIndexPath currentIndexPath: IndexPath, toProposedIndexPath proposedIndexPath: IndexPath
     ) -> IndexPath {
         guard let source else { return proposedIndexPath }
-        return IndexPath(collectionItem: source.targetPathForMove(from: ItemPath(currentIndexPath), proposed: ItemPath(proposedIndexPath)))
+        return IndexPath(collectionItem: source.targetPathForMove(from: ItemPath(originalIndexPath), proposed: ItemPath(proposedIndexPath)))
     }
     #endif
 
-    /// The section index of a list (iOS 14 and later).
-    @available(iOS 14.0, tvOS 10.2, *)
+    /// The section index of a list.
     public func indexTitles(for collectionView: UICollectionView) -> [String]? { source?.sectionIndexTitles() }
 
-    @available(iOS 14.0, tvOS 10.2, *)
     public func collectionView(_ collectionView: UICollectionView, indexPathForIndexTitle title: String, at index: Int) -> IndexPath {
         IndexPath(item: 0, section: source?.section(forSectionIndexAt: index) ?? index)
     }
 
     #if os(iOS)
-    /// Context menus before iOS 16 (UIKit calls the multi-item form from iOS 16 on).
-    @available(iOS, introduced: 13.0, deprecated: 16.0)
-    public func collectionView(
-        _ collectionView: UICollectionView, contextMenuConfigurationForItemAt indexPath: IndexPath, point: CGPoint
-    ) -> UIContextMenuConfiguration? {
-        source?.contextMenu(at: ItemPath(indexPath))?.configuration
-    }
-
-    /// Context menus from iOS 16: a menu for a single item (multi-item selections get none).
-    @available(iOS 16.0, *)
+    /// Context menus: a menu for a single item (multi-item selections get none).
     public func collectionView(
         _ collectionView: UICollectionView, contextMenuConfigurationForItemsAt indexPaths: [IndexPath], point: CGPoint
     ) -> UIContextMenuConfiguration? {

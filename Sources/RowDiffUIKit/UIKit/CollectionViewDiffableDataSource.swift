@@ -209,11 +209,9 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Se
     }
 
     /// No index by default.
-    @available(iOS 14.0, tvOS 10.2, *)
     open func indexTitles(for collectionView: UICollectionView) -> [String]? { nil }
 
     /// The first item of the section at the entry's position, within range, by default.
-    @available(iOS 14.0, tvOS 10.2, *)
     open func collectionView(_ collectionView: UICollectionView, indexPathForIndexTitle title: String, at index: Int) -> IndexPath {
         IndexPath(item: 0, section: min(max(index, 0), max(core.numberOfSections - 1, 0)))
     }

@@ -68,10 +68,7 @@ public final class CollectionViewTarget: ListViewHost {
 
     public var hasUncommittedUpdates: Bool { collectionView.hasUncommittedUpdates }
 
-    public var updateMode: UpdateMode {
-        if #available(iOS 15.0, tvOS 15.0, *) { return .batches(reconfigures: true) }
-        return .batches(reconfigures: false)
-    }
+    public var updateMode: UpdateMode { .batches(reconfigures: true) }
 
     public func performBatchUpdates(
         _ update: BatchUpdate, installingData install: @escaping @MainActor () -> Void,
@@ -93,12 +90,7 @@ public final class CollectionViewTarget: ListViewHost {
                 }
                 if !update.itemReloads.isEmpty { view.reloadItems(at: update.itemReloads.map(IndexPath.init(collectionItem:))) }
                 if !update.itemReconfigures.isEmpty {
-                    let paths = update.itemReconfigures.map(IndexPath.init(collectionItem:))
-                    if #available(iOS 15.0, tvOS 15.0, *) {
-                        view.reconfigureItems(at: paths)
-                    } else {
-                        view.reloadItems(at: paths)
-                    }
+                    view.reconfigureItems(at: update.itemReconfigures.map(IndexPath.init(collectionItem:)))
                 }
             }, completion: { finished in MainActor.assumeIsolated { completion(finished) } })
     }

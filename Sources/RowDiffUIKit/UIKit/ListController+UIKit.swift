@@ -71,7 +71,6 @@ extension ListController {
     /// no swipe delegate method): assign it to `UICollectionLayoutListConfiguration`'s
     /// `leadingSwipeActionsConfigurationProvider` / `trailingSwipeActionsConfigurationProvider`.
     /// It holds the owner weakly.
-    @available(iOS 14.0, *)
     public func swipeActionsProvider(_ edge: SwipeEdge) -> UICollectionLayoutListConfiguration.SwipeActionsConfigurationProvider {
         { [weak self] indexPath in
             MainActor.assumeIsolated { self?.swipeActions(edge, at: ItemPath(indexPath))?.configuration }

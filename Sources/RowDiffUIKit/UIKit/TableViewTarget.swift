@@ -8,7 +8,7 @@ import UIKit
 /// source is yours.
 ///
 /// Batches: one `performBatchUpdates` per stage with the data installed first inside the block,
-/// per-operation animations from `animations`, reconfigure on iOS/tvOS 15+ (reload before).
+/// per-operation animations from `animations`, reconfigure in place.
 @MainActor
 public final class TableViewTarget: ListViewHost {
     /// The table view.
@@ -74,10 +74,7 @@ public final class TableViewTarget: ListViewHost {
 
     public var hasUncommittedUpdates: Bool { tableView.hasUncommittedUpdates }
 
-    public var updateMode: UpdateMode {
-        if #available(iOS 15.0, tvOS 15.0, *) { return .batches(reconfigures: true) }
-        return .batches(reconfigures: false)
-    }
+    public var updateMode: UpdateMode { .batches(reconfigures: true) }
 
     public func performBatchUpdates(
         _ update: BatchUpdate, installingData install: @escaping @MainActor () -> Void,
@@ -113,12 +110,7 @@ public final class TableViewTarget: ListViewHost {
                     view.reloadRows(at: update.itemReloads.map(IndexPath.init(tableRow:)), with: rows.reload.tableViewAnimation)
                 }
                 if !update.itemReconfigures.isEmpty {
-                    let paths = update.itemReconfigures.map(IndexPath.init(tableRow:))
-                    if #available(iOS 15.0, tvOS 15.0, *) {
-                        view.reconfigureRows(at: paths)
-                    } else {
-                        view.reloadRows(at: paths, with: .none)
-                    }
+                    view.reconfigureRows(at: update.itemReconfigures.map(IndexPath.init(tableRow:)))
                 }
             }, completion: { finished in MainActor.assumeIsolated { completion(finished) } })
     }
@@ -170,12 +162,9 @@ public final class TableViewTarget: ListViewHost {
     /// Replaces the text of the title view on screen (UIKit has no call that refreshes one title).
     public func showSupplementaryTitle(_ title: String?, for element: ListElement, in section: Int) {
         guard let view = visibleSupplementaryView(element, in: section) as? UITableViewHeaderFooterView else { return }
-        if #available(iOS 14.0, tvOS 14.0, *), var configuration = view.contentConfiguration as? UIListContentConfiguration {
-            configuration.text = title
-            view.contentConfiguration = configuration
-        } else {
-            view.textLabel?.text = title
-        }
+        var configuration = view.contentConfiguration as? UIListContentConfiguration ?? view.defaultContentConfiguration()
+        configuration.text = title
+        view.contentConfiguration = configuration
         view.setNeedsLayout()
     }
 
