@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "RowDiffDataSources", targets: ["RowDiffDataSources"]),
         .library(name: "RowDiffUIKit", targets: ["RowDiffUIKit"]),
         .library(name: "RowDiffSwiftUI", targets: ["RowDiffSwiftUI"]),
+        .library(name: "RowDiffTesting", targets: ["RowDiffTesting"]),
         .executable(name: "rowdiff", targets: ["rowdiff"]),
     ],
     dependencies: [
@@ -29,9 +30,13 @@ let package = Package(
         .target(name: "CRowDiffRuntime"),
         // The batch-update validator: UIKit's rules for a batch, checked; a tool the engine never calls.
         .target(name: "RowDiffValidation", dependencies: ["RowDiff"]),
-        // Declarative sections and rows, data sources, the renderer and the stand-in views (which
-        // judge batches with the validator); no UI imports. Re-exports RowDiff and RowDiffValidation.
+        // Declarative sections and rows, data sources, the renderer, the owner's logic, Apple's
+        // snapshot API and the SwiftUI path's updater; no UI imports. Re-exports RowDiff and
+        // RowDiffValidation.
         .target(name: "RowDiffDataSources", dependencies: ["RowDiff", "RowDiffValidation", "CRowDiffRuntime"]),
+        // Test support for apps' test targets: the stand-in views that enforce UIKit's rules,
+        // `ValidatingTarget`, text renderings of what a stand-in shows. Not for production code.
+        .target(name: "RowDiffTesting", dependencies: ["RowDiffDataSources", "RowDiffValidation"]),
         // UIKit / AppKit adapters only; empty where neither exists (Linux).
         .target(name: "RowDiffUIKit", dependencies: ["RowDiffDataSources"]),
         // The SwiftUI list view, in a module of its own so that UIKit-only apps
@@ -45,11 +50,12 @@ let package = Package(
         .target(
             name: "RowDiffCLI",
             dependencies: [
-                "RowDiff", "RowDiffValidation", "RowDiffDataSources", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "RowDiff", "RowDiffValidation", "RowDiffDataSources", "RowDiffTesting",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .executableTarget(name: "rowdiff", dependencies: ["RowDiffCLI"]),
         .testTarget(name: "RowDiffTests", dependencies: ["RowDiff", "RowDiffValidation"]),
-        .testTarget(name: "RowDiffDataSourcesTests", dependencies: ["RowDiffDataSources"]),
-        .testTarget(name: "RowDiffCLITests", dependencies: ["RowDiffCLI", "RowDiffValidation"], exclude: ["Golden"]),
+        .testTarget(name: "RowDiffDataSourcesTests", dependencies: ["RowDiffDataSources", "RowDiffTesting"]),
+        .testTarget(name: "RowDiffCLITests", dependencies: ["RowDiffCLI", "RowDiffValidation", "RowDiffTesting"], exclude: ["Golden"]),
     ]
 )

@@ -20,7 +20,7 @@ import os
 import sys
 from pathlib import Path
 
-MODULES = ["RowDiff", "RowDiffValidation", "RowDiffDataSources", "RowDiffUIKit", "RowDiffSwiftUI"]
+MODULES = ["RowDiff", "RowDiffValidation", "RowDiffDataSources", "RowDiffTesting", "RowDiffUIKit", "RowDiffSwiftUI"]
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = str(ROOT / "Sources") + "/"
 

@@ -25,7 +25,7 @@ fi
 
 python3 scripts/api.py coverage "$graphs"
 
-for module in RowDiff RowDiffValidation RowDiffDataSources RowDiffUIKit RowDiffSwiftUI; do
+for module in RowDiff RowDiffValidation RowDiffDataSources RowDiffTesting RowDiffUIKit RowDiffSwiftUI; do
     catalog="Sources/$module/Documentation.docc"
     own="$(mktemp -d)"
     cp "$graphs/$module".symbols.json "$own/" 2>/dev/null || true

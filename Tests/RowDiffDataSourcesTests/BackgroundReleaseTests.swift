@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import RowDiffDataSources
+import RowDiffTesting
 
 /// `ListRenderer` releases what a render replaced (the old rows, the stages' data) and states
 /// superseded before they were rendered on a background queue, unless

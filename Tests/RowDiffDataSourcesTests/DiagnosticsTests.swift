@@ -1,5 +1,6 @@
 import Testing
 import RowDiffDataSources
+import RowDiffTesting
 
 /// The library prints nothing: diagnostics go to handlers the app sets. Bad indices trap with a
 /// message naming the index and the counts (checked in a child process: exit tests).

@@ -1,5 +1,6 @@
 import RowDiffDataSources
 import Testing
+import RowDiffTesting
 
 // Support for the data-source tests: a stand-in view driven by a `DiffableListSource` whose cells
 // remember their item, random snapshot changes, and the checks every apply must pass.

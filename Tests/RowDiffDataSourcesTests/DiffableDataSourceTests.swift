@@ -1,5 +1,6 @@
 import RowDiffDataSources
 import Testing
+import RowDiffTesting
 
 // The diffable data source (`DiffableDataSourceCore` through `DiffableListSource`) on the stand-in
 // views: seeded random snapshot sequences, interactive moves, outlines, lookups. Every seeded test

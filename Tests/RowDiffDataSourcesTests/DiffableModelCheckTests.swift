@@ -1,5 +1,6 @@
 import RowDiffDataSources
 import Testing
+import RowDiffTesting
 
 // Seeded model checks: random runs of snapshot calls, each checked against a reference model
 // made of plain arrays. Every run prints its seed on failure; ROWDIFF_SEED=<seed> reruns it.

@@ -1,5 +1,6 @@
 import RowDiffDataSources
 import Testing
+import RowDiffTesting
 
 typealias SnapshotSection = DiffableSnapshotSection<String, Int>
 

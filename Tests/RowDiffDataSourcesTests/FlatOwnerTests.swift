@@ -1,5 +1,6 @@
 import Testing
 import RowDiffDataSources
+import RowDiffTesting
 
 /// An owner on a flat table (NSTableView's model) through `FlatTableHost` and the stand-in:
 /// group rows, views by identifier, sequential updates, selection, row actions and drag reorder.

@@ -1,5 +1,6 @@
 import Testing
 import RowDiffDataSources
+import RowDiffTesting
 
 /// The scroll anchor on the flat table (NSTableView): the owner's anchor logic, through the flat
 /// host's scroll geometry, on the stand-in table scrolled in a viewport. Rows inserted, deleted or

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import RowDiffDataSources
+import RowDiffTesting
 
 /// A header or footer view as RowDiffSwiftUI's: it records the section it was configured for.
 final class HostedSupplementaryView: StandInView, ReusableView {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import RowDiffDataSources
+import RowDiffTesting
 
 /// A hosting cell as RowDiffSwiftUI's: it records what the row content closure last put in it.
 final class HostedItemCell: StandInView, ReusableView {

@@ -2,6 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 import RowDiffDataSources
+import RowDiffTesting
 
 /// Flags shared by `emptySections_writeNoSharedStorage`'s reader and the test, without ordering.
 final class EmptyReaderState: Sendable {

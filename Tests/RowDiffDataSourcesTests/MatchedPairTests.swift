@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import RowDiffDataSources
+import RowDiffTesting
 
 /// The row types that compare a matched pair in place (`Diffable.compareMatchedPair`) must agree
 /// with their `diffIdentity` and `isContentEqual(to:)`, for every pair and every combination of

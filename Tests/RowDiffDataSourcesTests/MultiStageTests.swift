@@ -1,5 +1,6 @@
 import Testing
 import RowDiffDataSources
+import RowDiffTesting
 
 /// Every public path to a view yields batches UIKit accepts, for changes that need several stages
 /// (a header change plus inserts in the same section, moves of updated rows, …): the renderer,

@@ -1,5 +1,6 @@
 import Testing
 import RowDiffDataSources
+import RowDiffTesting
 
 /// What the view asks beyond cells: row heights only when rows have them, focus rules, the
 /// section index and where a dragged row lands.

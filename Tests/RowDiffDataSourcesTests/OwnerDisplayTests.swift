@@ -1,5 +1,6 @@
 import Testing
 import RowDiffDataSources
+import RowDiffTesting
 
 /// What rows hear about coming on and going off screen, and what the owner prefetches: on a
 /// stand-in with a viewport, which calls them as UIKit does when rows enter and leave it.

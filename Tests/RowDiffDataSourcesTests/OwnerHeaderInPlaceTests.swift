@@ -1,5 +1,6 @@
 import Testing
 @testable import RowDiffDataSources
+import RowDiffTesting
 
 /// A header or footer whose view type is unchanged is updated on the view already on screen:
 /// no section reload, so no row is reloaded, reconfigured or recreated.

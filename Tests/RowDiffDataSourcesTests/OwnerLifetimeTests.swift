@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import RowDiffDataSources
+import RowDiffTesting
 
 /// What an owner does about time and lifetime: it waits for a view's uncommitted drop, a binding
 /// does not keep the list alive, and replaced rows are freed on the main thread.

@@ -1,5 +1,6 @@
 import Testing
 import RowDiffDataSources
+import RowDiffTesting
 
 /// Random render sequences through the validating target: single renders, bursts (coalescing),
 /// threshold fallbacks, duplicate keys, hidden targets, non-animated renders and interactive

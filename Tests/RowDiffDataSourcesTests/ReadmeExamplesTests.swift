@@ -2,6 +2,7 @@
 // the code between `// README: begin` and `// README: end` markers is what the document shows.
 import Testing
 import RowDiffDataSources
+import RowDiffTesting
 
 // README: begin keyed-rows
 // 1. FunctionalTableData-style: keyed sections and rows, rendered and diffed.

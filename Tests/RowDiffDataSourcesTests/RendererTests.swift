@@ -1,5 +1,6 @@
 import Testing
 import RowDiffDataSources
+import RowDiffTesting
 
 @MainActor
 @Suite struct RendererTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import RowDiffDataSources
+import RowDiffTesting
 
 /// The diffable and declarative rows find their identity from its alignment, and the updater
 /// writes its rows field by field (`ListViewRow.initialize(_:keeping:section:offset:store:)`): both

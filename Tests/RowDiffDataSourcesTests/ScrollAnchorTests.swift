@@ -1,5 +1,6 @@
 import Testing
 import RowDiffDataSources
+import RowDiffTesting
 
 /// The owner keeps the user's place: with a scroll anchor, rows inserted, deleted or moved above
 /// the visible area no longer move the rows on screen (UIKit keeps the offset, so they do).

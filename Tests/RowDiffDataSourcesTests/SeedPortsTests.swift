@@ -1,5 +1,6 @@
 import Testing
 import RowDiffDataSources
+import RowDiffTesting
 
 // Each seed library's README usage, written with RowDiff and run on the stand-ins.
 

@@ -1,4 +1,5 @@
 import RowDiffDataSources
+import RowDiffTesting
 
 /// Test cells and headers: stand-in views that record what they show, as an app's cells would.
 final class NameCell: StandInView, ReusableView {

@@ -1,5 +1,6 @@
 import Testing
 import RowDiffDataSources
+import RowDiffTesting
 
 /// The stand-ins fail where UIKit fails, and an owner never makes them fail.
 @MainActor

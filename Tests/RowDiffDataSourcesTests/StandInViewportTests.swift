@@ -1,5 +1,6 @@
 import Testing
 import RowDiffDataSources
+import RowDiffTesting
 
 /// A stand-in with a viewport behaves as a device does at any size: cells only for the rows on
 /// screen, reused as the test scrolls, row frames from heights, no height questions when no row

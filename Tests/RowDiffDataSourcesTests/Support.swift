@@ -20,6 +20,7 @@ func testSeed() -> UInt64 {
 }
 
 import Foundation
+import RowDiffTesting
 enum ProcessInfoLite {
     static func environment(_ name: String) -> String? { ProcessInfo.processInfo.environment[name] }
 }

@@ -1,5 +1,6 @@
 import Testing
 import RowDiffDataSources
+import RowDiffTesting
 
 /// What `ValidatingTarget` checks for keyed sections: the content of every state — `Equatable`-only
 /// states and states passed through generic helpers included — and the whole header/footer state.

@@ -1,5 +1,6 @@
 import Foundation
 import RowDiffDataSources
+import RowDiffTesting
 
 // `rowdiff bench --datasources`, the owner part (GitHub issue 28, item 2): what a `ListController`
 // costs the main thread. 100,000 typed rows (10 sections × 10,000, render-100k-1pct's workload:

@@ -1,5 +1,6 @@
 import Foundation
 import RowDiffDataSources
+import RowDiffTesting
 
 // `rowdiff bench --soak`: a long run of one ListController on a viewport stand-in (GitHub issue
 // 28, item 3). An app's model of 100,000 rows in 10 sections (scaled by --scale) is rendered

@@ -474,7 +474,7 @@ extension ListController where Section == KeyedSection {
     /// reloads a section only when those change and updates the rest in place, which the stand-in
     /// checks on the views themselves.
     nonisolated public static func describeKeyed(_ section: KeyedSection) -> ValidationSnapshot.Section {
-        var described = ValidatingTarget<KeyedSection>.describeKeyed(section)
+        var described = section.validationDescription()
         described.content = ValidationValue(KeyedSection.viewTypes(of: section))
         return described
     }

@@ -1,3 +1,4 @@
+import RowDiffDataSources
 /// A view a stand-in list view makes: what `UITableViewCell`, `UICollectionViewCell`,
 /// `UITableViewHeaderFooterView` and `UICollectionReusableView` are to UIKit. Subclass it for the
 /// cell and header types of your tests, and conform the subclasses to `ReusableView`.

@@ -1,3 +1,4 @@
+import RowDiffDataSources
 /// A flat table for every platform that behaves as `NSTableView` does for what a `FlatTableHost`
 /// relies on: rows asked from the host (group rows, views made by identifier and reused, titles),
 /// updates applied step by step, each relative to the previous one, with new and reloaded rows'

@@ -1,3 +1,4 @@
+import RowDiffDataSources
 /// The vertical layout of a stand-in list: sections stacked top to bottom, each its header, its
 /// rows and its footer. Rows have one common height unless their section has heights of its own
 /// (when the source declares explicit row heights), kept with their prefix sums; sections'

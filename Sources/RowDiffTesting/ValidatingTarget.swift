@@ -1,4 +1,5 @@
 import RowDiffValidation
+import RowDiffDataSources
 /// A `BatchUpdating` target for every platform: it keeps its own model of what a list view would
 /// show, runs every batch through `BatchUpdateValidator` (strict profile by default) and applies
 /// it to that model. The renderer is tested against it; use it in your own tests to check that
@@ -209,43 +210,10 @@ extension ValidatingTarget where Section == KeyedSection {
         self.init(dataSource: dataSource, view: view, profile: profile, updateMode: updateMode, describe: Self.describeKeyed)
     }
 
-    /// How a `KeyedSection` is described to the validator.
+    /// How a `KeyedSection` is described to the validator: keys, kinds, row states and the
+    /// header and footer.
     /// - Complexity: O(rows of the section).
     nonisolated public static func describeKeyed(_ section: KeyedSection) -> ValidationSnapshot.Section {
-        var described = ValidationSnapshot.Section(
-            section.key,
-            items: section.rows.map { row in
-                var item = ValidationSnapshot.Item(row.key, kind: row.kind.name)
-                item.content = ValidationValue(equatable: KeyedRowContent(row: row))
-                return item
-            })
-        described.content = ValidationValue(equatable: KeyedSectionContent(header: section.header, footer: section.footer))
-        return described
-    }
-}
-
-/// A row's content as the validator compares it: the row's own `isContentEqual(to:)`, so a state
-/// of any type is checked whichever `KeyedRow` initializer made the row.
-struct KeyedRowContent: Equatable, Sendable, CustomDebugStringConvertible {
-    let row: KeyedRow
-
-    static func == (lhs: KeyedRowContent, rhs: KeyedRowContent) -> Bool { lhs.row.isContentEqual(to: rhs.row) }
-
-    var debugDescription: String { String(reflecting: row.state) }
-}
-
-/// A section's header and footer as the validator compares them: the whole `Supplementary` values
-/// (title, kind and state).
-struct KeyedSectionContent: Equatable, Sendable, CustomDebugStringConvertible {
-    let header: Supplementary?
-    let footer: Supplementary?
-
-    var debugDescription: String {
-        func text(_ supplementary: Supplementary?) -> String {
-            guard let supplementary else { return "none" }
-            let state = supplementary.state.map { String(reflecting: $0) } ?? "no state"
-            return "\(supplementary.title.map { String(reflecting: $0) } ?? "untitled") (\(state))"
-        }
-        return "header \(text(header)), footer \(text(footer))"
+        section.validationDescription()
     }
 }

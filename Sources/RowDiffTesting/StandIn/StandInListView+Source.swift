@@ -1,3 +1,4 @@
+import RowDiffDataSources
 // What the stand-in asks its source beyond cells and batches, as UIKit does: capabilities it
 // caches, the section index and focus.
 

@@ -1,5 +1,6 @@
 @_spi(StandIn) import RowDiff
 @_spi(StandIn) import RowDiffValidation
+import RowDiffDataSources
 
 /// A list view for every platform that behaves as `UITableView` / `UICollectionView` do for what
 /// an owner relies on: registration and dequeuing (with a reuse pool, `prepareForReuse`, nibs

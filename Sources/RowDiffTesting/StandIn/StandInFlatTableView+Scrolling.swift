@@ -1,3 +1,4 @@
+import RowDiffDataSources
 // The flat stand-in's scrolling, as NSTableView's in its NSScrollView: rows stacked top to bottom
 // at the heights the table asked (`tableView(_:heightOfRow:)`), and a clip view whose bounds
 // origin (the offset) is kept when the rows change and constrained to the content (the clip view
