@@ -1,4 +1,5 @@
 import RowDiffDataSources
+import RowDiffTesting
 
 /// SplitMix64: a small seeded generator so failures reproduce from the printed seed.
 struct SeededGenerator: RandomNumberGenerator {
@@ -20,7 +21,7 @@ func testSeed() -> UInt64 {
 }
 
 import Foundation
-import RowDiffTesting
+
 enum ProcessInfoLite {
     static func environment(_ name: String) -> String? { ProcessInfo.processInfo.environment[name] }
 }

@@ -114,6 +114,7 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
         let stamp = dataSource.externalChangeCount
         if pending == nil {
             pending = Request(state: state, animated: animated, completions: [], stamp: stamp)
+            if let interval = RenderSignposts.beginRender() { pending!.intervals.append(interval) }
         } else {
             // The state this one replaces is never rendered: released like a replaced state
             // (a stream of large states would otherwise free one on the main thread per state).
@@ -189,6 +190,9 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
         var completions: [@MainActor () -> Void]
         /// The data source's external-change count when the state was requested.
         var stamp: Int
+        /// The Instruments intervals of the requests this render answers (`RenderSignposts`;
+        /// empty while they are off), ended with its completions.
+        var intervals: [SignpostInterval] = []
     }
 
     private func drain() async {
@@ -206,6 +210,7 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
                     pending = request
                 } else {
                     pending!.completions.insert(contentsOf: request.completions, at: 0)
+                    pending!.intervals.insert(contentsOf: request.intervals, at: 0)
                 }
                 continue
             }
@@ -238,7 +243,7 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
             old: dataSource.sections, new: request.state, plan: plan(for: request),
             maximumChanges: options.maximumAnimatedChanges, duplicatePolicy: options.duplicatePolicy,
             updatesSectionInPlace: updatesSectionInPlace, findsTraits: findsTraits,
-            buildsLookups: options.buildsLookupsEagerly,
+            buildsLookups: options.buildsLookupsEagerly, marksDiff: !request.intervals.isEmpty,
             drags: request.stamp < external ? ((request.stamp + 1)...external).compactMap { dataSource.externalChanges[$0] } : [],
             oldIndex: options.buildsLookupsEagerly ? dataSource.builtIndex.map(IndexBox.init) : nil)
     }
@@ -299,6 +304,8 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
         var updatesSectionInPlace: (@Sendable (Section, Section) -> Bool)?
         var findsTraits: (@Sendable ([Section]) -> RowTraits)?
         var buildsLookups: Bool
+        /// Whether the background work is marked as a Diff interval (`RenderSignposts`).
+        var marksDiff: Bool
         /// The external changes (interactive moves) made after `new` was requested, in order:
         /// the model before and after each.
         var drags: [(before: [Section], after: [Section])]
@@ -332,6 +339,8 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
     /// little latency on a machine with a second core; either way the first lookup after the
     /// render costs no main-thread time.
     nonisolated private static func compute(_ input: Input, context: DiffContext) async -> Computed {
+        let interval = input.marksDiff ? SignpostInterval(.diff) : nil
+        defer { interval?.end() }
         var new = input.new.make()
         for drag in input.drags {
             new = DragRebase.apply(DragRebase.placements(from: drag.before, to: drag.after), to: new)
@@ -439,9 +448,12 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
         willApply?(computed.final, computed.traits)
         let final = computed.final
         let completions = request.completions
+        let intervals = request.intervals
+        let applyInterval = intervals.isEmpty ? nil : SignpostInterval(.apply)
         unfinishedRenders += 1
         let finish: @MainActor @Sendable (Bool) -> Void = { [weak self] _ in
             for completion in completions { completion() }
+            for interval in intervals { interval.end() }
             self?.unfinishedRenders -= 1
             self?.resumeIdleWaiters()
         }
@@ -486,6 +498,7 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
         }
         didApply?()
         applyObserver?(.didApply)
+        applyInterval?.end()
         appliedRenderCount += 1
         lastOutcome = outcome
         onRender?(outcome)
