@@ -10,8 +10,8 @@ struct ChoosingRow: Identifiable, Equatable, Diffable {
 }
 
 func choosingEngine(old: [ChoosingRow], new: [ChoosingRow]) -> StagedChangeset<FlatSection<ChoosingRow>> {
-    let diff = ListDiff(from: old, to: new)  // rows: Diffable (Identifiable & Equatable)
-    let staged = StagedChangeset(diff)        // batches UIKit accepts, each with its data
+    let diff = ListDiff(from: old, to: new) // rows: Diffable (Identifiable & Equatable)
+    let staged = StagedChangeset(diff) // batches UIKit accepts, each with its data
     return staged
 }
 
@@ -25,15 +25,15 @@ final class ChoosingOwnerViewController: UITableViewController {
 
     func show(_ rows: [KeyedRow], viewModel: ViewModel) {
         list.render([KeyedSection(key: "contacts", rows: rows, headerTitle: "Contacts")])
-        list.renderer.bind(viewModel.sections)  // or: every state of a stream
+        list.renderer.bind(viewModel.sections) // or: every state of a stream
     }
 }
 
 @MainActor
 func choosingSnapshot(dataSource: TableViewDiffableDataSource<String, String>) {
-    var snapshot = DiffableDataSourceSnapshot<String, String>()  // was NSDiffableDataSourceSnapshot
+    var snapshot = DiffableDataSourceSnapshot<String, String>() // was NSDiffableDataSourceSnapshot
     snapshot.appendSections(["Fruit"])
     snapshot.appendItems(["Apples", "Pears"], toSection: "Fruit")
-    dataSource.apply(snapshot, animatingDifferences: true)       // a TableViewDiffableDataSource
+    dataSource.apply(snapshot, animatingDifferences: true) // a TableViewDiffableDataSource
 }
 #endif
