@@ -11,11 +11,10 @@ import RowDiff
 /// So the k-th remaining old row of a section lands in its k-th free slot, and both ranks are
 /// found by binary search in the sorted removed and filled positions.
 ///
-/// Not public API: reachable only through `@_spi(StandIn) import RowDiff`, and free to change.
+/// Package API: shared by this package's modules, never seen by apps.
 ///
 /// - Complexity: built in O(sections + operations · log operations); each answer O(log operations).
-@_spi(StandIn)
-public struct BatchUpdateRowMap: Sendable {
+package struct BatchUpdateRowMap: Sendable {
     /// Where each section after the batch comes from (new indices), as ``BatchUpdateLayout/sections``.
     public let sections: [BatchUpdateLayout.SectionOrigin]
     /// Old section → new section, −1 when deleted or reloaded.
@@ -166,8 +165,7 @@ extension BatchUpdateValidator {
     /// - Throws: the first violation of rules 1–15 (or the table view's `reloadData` fallback),
     ///   as ``layout(of:from:to:)``.
     /// - Complexity: O(sections + operations · log operations), whatever the row count.
-    @_spi(StandIn)
-    public func rowMap(of batch: BatchUpdate, fromCounts old: [Int], toCounts new: [Int]) throws(BatchUpdateViolation) -> BatchUpdateRowMap
+    package func rowMap(of batch: BatchUpdate, fromCounts old: [Int], toCounts new: [Int]) throws(BatchUpdateViolation) -> BatchUpdateRowMap
     {
         let analysis = BatchAnalysis(view: view, batch: batch, old: old.map { max(0, $0) }, new: new.map { max(0, $0) })
         if let first = analysis.operationViolations().first { throw first }

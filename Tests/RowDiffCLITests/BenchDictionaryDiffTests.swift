@@ -1,5 +1,5 @@
 import Foundation
-@_spi(Bench) import RowDiff
+import RowDiff
 import Testing
 @testable import RowDiffCLI
 

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@_spi(Bench) import RowDiff
+import RowDiff
 @testable import RowDiffCLI
 
 @Suite struct BenchWorkloadTests {

@@ -260,7 +260,7 @@ import RowDiffTesting
     }
 
     @Test func eagerLookups_areBuiltDuringTheRender() async {
-        let (renderer, _) = makeRenderer(options: RenderOptions(buildsLookupsEagerly: true, onDuplicateKeys: nil))
+        let (renderer, _) = makeRenderer(options: RenderOptions(onDuplicateKeys: nil))
         await renderer.renderAndWait(initial)
         await renderer.renderAndWait(changed)
         #expect(renderer.dataSource.indexPath(ofItem: "5") == ItemPath(section: 1, item: 2))

@@ -105,7 +105,7 @@ import RowDiffTesting
         let updater = ListUpdater<Int, Int, WitnessedItem>(host: view, options: RenderOptions(onDuplicateKeys: nil)) { row, actions in
             RowPresentation(cell: HostedItemCell.self, state: row.version, actions: actions) { cell, _ in cell.text = row.item.name }
         }
-        #expect(updater.owner.renderer.options.releasesReplacedStateInBackground)
+        #expect(updater.owner.renderer.options.releasesReplacedStateInBackground == true)
         var renders = 0
         for round in 0..<30 {
             let items = (0..<40).map {

@@ -1,6 +1,6 @@
 import Testing
-@_spi(StandIn) @testable import RowDiff
-@_spi(StandIn) @testable import RowDiffValidation
+@testable import RowDiff
+@testable import RowDiffValidation
 
 /// The one-row-at-a-time placement answers exactly what the full layout says, and rejects what it rejects.
 @Suite struct BatchUpdateRowMapTests {

@@ -1,5 +1,5 @@
 import Testing
-@_spi(Staging) @testable import RowDiff
+@testable import RowDiff
 
 /// The content stages list updates by old path. `OldPathOrder` buckets them by section and
 /// insertion-sorts each bucket (with a fallback to the standard sort); the order must be exactly

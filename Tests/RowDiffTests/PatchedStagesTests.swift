@@ -1,5 +1,5 @@
 import Testing
-@_spi(Staging) @testable import RowDiff
+@testable import RowDiff
 
 /// `StagedChangeset(_:updateStyle:patchesContentStages: true)` (the data sources' staging) holds
 /// the reconfigure and reload stages as patches of the old model instead of arrays. Over seeded

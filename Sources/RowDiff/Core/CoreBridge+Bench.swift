@@ -2,15 +2,14 @@ import CDiffCore
 
 /// Benchmark access to the C core alone, for `rowdiff bench` and the Benchmarks package.
 ///
-/// Not public API: reachable only through `@_spi(Bench) import RowDiff`, and free to change.
+/// Package API: the bench in this package uses it; apps never see it.
 ///
 /// It diffs precomputed `UInt64` fingerprints on a reused core context and returns only the
 /// counts of the result, so a timed call measures `cdiff_diff` / `cdiff_diff_sectioned` and
 /// nothing of the Swift layer (no fingerprinting, no copying results into Swift arrays, no
 /// collision guard). It borrows `DiffContext`'s raw context and `CoreInput`'s list layout rather
 /// than `DiffContext.diff`, which copies every result array out (Swift-layer work).
-@_spi(Bench)
-public enum CoreBench {
+package enum CoreBench {
     /// What one core diff found: counts only (section counts are 0 for a flat diff).
     public struct Counts: Hashable, Sendable {
         public var deletes = 0, inserts = 0, moves = 0, updates = 0
@@ -130,11 +129,10 @@ extension CoreBench.SectionedInput {
     }
 }
 
-@_spi(Bench)
 extension DiffOptions {
     /// From how many rows (old plus new) the typed layer uses two cores; `Int.max` keeps every
     /// diff serial (to measure the threshold), 0 makes every diff parallel.
-    public var benchParallelRowThreshold: Int {
+    package var benchParallelRowThreshold: Int {
         get { parallelRowThreshold }
         set { parallelRowThreshold = newValue }
     }

@@ -159,7 +159,8 @@ struct CoreStep: Sendable, Hashable {
 ///
 /// Safe to share: diffs on one context run one at a time (a lock), and results are copied out.
 /// For diffs that should run in parallel, use one context per task.
-public final class DiffContext: @unchecked Sendable {
+@usableFromInline
+package final class DiffContext: @unchecked Sendable {
     /// The C context; only the bridge's files use it, each call under `lock` or `exclusive`.
     let context: OpaquePointer
     private let lock = Lock()
@@ -185,7 +186,7 @@ public final class DiffContext: @unchecked Sendable {
     static let typedCoreParallelMinimum = 131_072
 
     /// A new context. Traps only if the process is out of memory for a few hundred bytes.
-    public convenience init() { self.init(coreParallelMinimum: Self.typedCoreParallelMinimum) }
+    package convenience init() { self.init(coreParallelMinimum: Self.typedCoreParallelMinimum) }
 
     init(coreParallelMinimum: Int) {
         guard let context = cdiff_context_create() else { fatalError("RowDiff: out of memory creating a diff context") }
@@ -206,7 +207,7 @@ public final class DiffContext: @unchecked Sendable {
     }
 
     /// Bytes of scratch memory the context holds.
-    public var memoryInUse: Int { lock.withLock { exclusiveMemoryInUse } }
+    package var memoryInUse: Int { lock.withLock { exclusiveMemoryInUse } }
 
     /// `memoryInUse` for the pool, which owns the context it is given back outright (no lock).
     fileprivate var exclusiveMemoryInUse: Int {
@@ -214,7 +215,7 @@ public final class DiffContext: @unchecked Sendable {
     }
 
     /// Releases the scratch memory; the context stays usable.
-    public func reset() {
+    package func reset() {
         lock.withLock {
             cdiff_context_reset(context)
             scratch.pointee.deallocate()
@@ -256,7 +257,7 @@ public final class DiffContext: @unchecked Sendable {
 
     /// Frees the scratch memory of the contexts kept for diffs that name no context (call it on a
     /// memory warning, for instance). They are recreated on demand.
-    public static func releasePooledMemory() { pool.drain() }
+    package static func releasePooledMemory() { pool.drain() }
 
     /// Diffs two sectioned inputs; with `patch`, also computes the core's sequential patch.
     ///

@@ -3,7 +3,8 @@ public struct DiffOptions: Sendable {
     /// A context to reuse between diffs (its scratch memory stays allocated). nil takes one from a
     /// small shared pool, which keeps up to 96 MB of scratch in all (one diff of about two million
     /// elements, or several smaller ones) for reuse; `DiffContext.releasePooledMemory()` frees it.
-    public var context: DiffContext?
+    /// The package's renderers keep one each; apps use the pool.
+    @usableFromInline package var context: DiffContext?
     /// Whether to compute the sequential `Patch` as well (it costs about a third of the diff again).
     public var computesPatch: Bool
 
@@ -17,8 +18,13 @@ public struct DiffOptions: Sendable {
     /// on 2 cores: 10k rows were slower in parallel, 20k faster); tests set 0 to force it.
     @usableFromInline var parallelRowThreshold = 16_384
 
-    /// Options with the given context and patch choice.
-    public init(context: DiffContext? = nil, computesPatch: Bool = false) {
+    /// Options with the given patch choice.
+    public init(computesPatch: Bool = false) {
+        self.computesPatch = computesPatch
+    }
+
+    /// Options with the given context (nil: the shared pool) and patch choice.
+    package init(context: DiffContext?, computesPatch: Bool = false) {
         self.context = context
         self.computesPatch = computesPatch
     }

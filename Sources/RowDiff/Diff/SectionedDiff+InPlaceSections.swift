@@ -6,8 +6,7 @@ extension SectionedDiff {
     ///
     /// The sequential patch, when there is one, is left as it is.
     /// - Complexity: O(section updates) calls of `inPlace`.
-    @_spi(Staging)
-    public func takingSectionUpdates(inPlace: (_ old: Section, _ new: Section) -> Bool) -> (diff: SectionedDiff, inPlace: [Move<Int>]) {
+    package func takingSectionUpdates(inPlace: (_ old: Section, _ new: Section) -> Bool) -> (diff: SectionedDiff, inPlace: [Move<Int>]) {
         guard !changeset.sectionUpdates.isEmpty else { return (self, []) }
         var kept: [Move<Int>] = [], taken: [Move<Int>] = []
         for update in changeset.sectionUpdates {

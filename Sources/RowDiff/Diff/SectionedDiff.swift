@@ -472,12 +472,10 @@ public struct SectionedDiff<Section: DiffableSection> {
 
     /// For each new row by flat position (the rows of section 0, then 1, …), the flat position
     /// of the old row matched to it, or `UInt32.max` for an inserted row: what a key table remaps
-    /// its entries by, read as one array (no index path, no call per row). Not public API:
-    /// reachable only through `@_spi(Staging) import RowDiff`, and free to change.
+    /// its entries by, read as one array (no index path, no call per row). Package API: shared by this package's modules, never seen by apps.
     /// - Complexity: O(1).
-    @_spi(Staging)
     @inlinable
-    public var oldRowsOfNewRows: [UInt32] { rowNewToOld }
+    package var oldRowsOfNewRows: [UInt32] { rowNewToOld }
 
     @inlinable
     static func mapped(_ value: UInt32) -> Int? { value == CoreResult.none ? nil : Int(value) }

@@ -10,9 +10,8 @@ extension RowKind {
     /// the object's address, which a later object may reuse once this one is freed. An address of
     /// a live object is never a type's metadata, so such a kind never equals a type's kind.
     /// - Complexity: O(1).
-    @_spi(AnchoredKinds)
     @inlinable
-    public init(anchor: AnyObject, named type: Any.Type) {
+    package init(anchor: AnyObject, named type: Any.Type) {
         identity = .type(ObjectIdentifier(anchor))
         typeBox = TypeBox(type)
     }

@@ -69,9 +69,9 @@ extension StageContent: Sendable where Section: Sendable, Section.Row: Sendable 
 /// A content stage's model as a patch of the old model (see `ContentPatch`), for RowDiff's own
 /// data sources: `StagedChangeset.Stage.patch` of a changeset staged with `patchesContentStages`.
 ///
-/// Not public API: reachable only through `@_spi(Staging) import RowDiff`, and free to change.
-@_spi(Staging)
-public struct StagePatch<Section: DiffableSection> {
+/// Package API: this package's modules share it; apps never see it.
+@usableFromInline
+package struct StagePatch<Section: DiffableSection> {
     @usableFromInline let patch: ContentPatch<Section>
 
     @inlinable
@@ -80,13 +80,13 @@ public struct StagePatch<Section: DiffableSection> {
     /// The old model: the stage has its structure (section and row counts).
     /// - Complexity: O(1).
     @inlinable
-    public var base: [Section] { patch.base }
+    package var base: [Section] { patch.base }
 
     /// The row at `path` in this stage's model.
     /// - Precondition: `path` is a position of `base`.
     /// - Complexity: O(1) expected.
     @inlinable
-    public func row(at path: ItemPath) -> Section.Row {
+    package func row(at path: ItemPath) -> Section.Row {
         patch.rows[path] ?? patch.base[path.section].rows[path.item]
     }
 
@@ -94,12 +94,12 @@ public struct StagePatch<Section: DiffableSection> {
     /// - Precondition: `s` is a section index of `base`.
     /// - Complexity: O(rows of the section, if touched + changed values).
     @inlinable
-    public func section(at s: Int) -> Section { patch.section(at: s) }
+    package func section(at s: Int) -> Section { patch.section(at: s) }
 
     /// The stage's model as arrays (the stage's `data`).
     /// - Complexity: O(S + rows of the touched sections + changed values).
     @inlinable
-    public var model: [Section] { patch.model }
+    package var model: [Section] { patch.model }
 }
 
 extension StagePatch: Sendable where Section: Sendable, Section.Row: Sendable {}

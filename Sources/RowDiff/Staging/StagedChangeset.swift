@@ -96,9 +96,8 @@ public struct StagedChangeset<Section: DiffableSection> {
         /// The stage's model as a patch of the old model, for a content stage staged with
         /// `patchesContentStages`; nil otherwise.
         /// - Complexity: O(1).
-        @_spi(Staging)
         @inlinable
-        public var patch: StagePatch<Section>? {
+        package var patch: StagePatch<Section>? {
             if case .patch(let patch) = content { return StagePatch(patch) }
             return nil
         }
@@ -151,9 +150,8 @@ public struct StagedChangeset<Section: DiffableSection> {
     /// values they replace instead of arrays of every row (their `data` is built on access).
     /// The stages are the same as `init(_:updateStyle:)`'s, batch for batch and model for model.
     /// - Complexity: O(S + C log C), plus O(R) when a row operation touches a moving section.
-    @_spi(Staging)
     @inlinable
-    public init(_ diff: SectionedDiff<Section>, updateStyle: UpdateStyle = .reconfigure, patchesContentStages: Bool) {
+    package init(_ diff: SectionedDiff<Section>, updateStyle: UpdateStyle = .reconfigure, patchesContentStages: Bool) {
         stages = patchesContentStages ? Stager.patchedStages(diff, style: updateStyle) : Stager.stages(diff, style: updateStyle)
     }
 

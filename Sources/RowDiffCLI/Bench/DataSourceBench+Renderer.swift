@@ -184,9 +184,9 @@ extension DataSourceBench {
     static func measureFirstLookup(old: [KeyedSection], new: [KeyedSection], warmups: Int, runs: Int) async -> DataSourceReport.FirstLookup
     {
         func measure(eager: Bool) async -> (lookups: [Double], renders: [Double], mainCpu: [Double]) {
-            let renderer = ListRenderer(
-                dataSource: SectionedDataSource<KeyedSection>(), target: InstallingTarget(),
-                options: RenderOptions(buildsLookupsEagerly: eager))
+            var options = RenderOptions()
+            options.buildsLookupsEagerly = eager
+            let renderer = ListRenderer(dataSource: SectionedDataSource<KeyedSection>(), target: InstallingTarget(), options: options)
             await renderer.renderAndWait(old)
             var samples: [Double] = [], renders: [Double] = [], mainCpu: [Double] = []
             for run in 0..<(warmups + runs) {

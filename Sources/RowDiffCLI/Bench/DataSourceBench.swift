@@ -1,6 +1,6 @@
 import Foundation
-@_spi(Staging) import RowDiff
-@_spi(Bench) import RowDiffDataSources
+import RowDiff
+import RowDiffDataSources
 
 // `rowdiff bench --datasources`: GitHub issue 4's speed targets for the data-source layer.
 //
@@ -278,7 +278,7 @@ struct DataSourceBench {
         let clock = ContinuousClock()
         var (run, end, replaced) = renderSteps(new, into: dataSource, context: context, options: options, clock: clock)
         // As the renderer does once `apply` has returned: this is the main thread's last reference.
-        if options.releasesReplacedStateInBackground {
+        if options.releasesReplacedStateInBackground ?? true {
             releaseInBackground(consume replaced)
         } else {
             _ = consume replaced

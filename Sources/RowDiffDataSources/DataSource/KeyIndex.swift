@@ -1,4 +1,4 @@
-@_spi(Staging) import RowDiff
+import RowDiff
 
 /// Key ↔ position lookups for one model: section key → section index and row key → index path.
 /// Index path → key needs no table (it reads the model), so both directions are O(1).

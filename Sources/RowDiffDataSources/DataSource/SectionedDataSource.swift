@@ -1,4 +1,4 @@
-@_spi(Staging) import RowDiff
+import RowDiff
 
 /// A data source holding sections of any `DiffableSection` type, with O(1) lookups between keys
 /// and index paths, editing hooks and a change callback. `ListRenderer` keeps it up to date; UI
@@ -117,10 +117,8 @@ public final class SectionedDataSource<Section: DiffableSection>: ListDataSource
     }
 
     /// `stagedUpdate(_:final:index:)` with no key table, for `rowdiff bench`, which times a
-    /// render's steps one by one. Not public API: reachable only through
-    /// `@_spi(Bench) import RowDiffDataSources`, and free to change.
-    @_spi(Bench)
-    public func stagedUpdate(_ staged: StagedChangeset<Section>, final: [Section]) -> StagedUpdate<Section> {
+    /// render's steps one by one. Package API: shared by this package's modules, never seen by apps.
+    package func stagedUpdate(_ staged: StagedChangeset<Section>, final: [Section]) -> StagedUpdate<Section> {
         stagedUpdate(staged, final: final, index: nil)
     }
 

@@ -1,4 +1,4 @@
-@_spi(Staging) import RowDiff
+import RowDiff
 
 /// A staged change that installs its own data: each stage carries the batch to apply and an
 /// `install()` that puts that stage's data into the data source. The UI calls `install()` inside

@@ -92,7 +92,7 @@ public final class ListUpdater<SectionID: Hashable & Sendable, ID: Hashable & Se
         // nothing but the updates' item stores, which the updater itself lets go of on the main
         // thread (see `retireStores`).
         var options = options
-        if options.releaseChoice == nil { options.releaseChoice = true }
+        if options.releasesReplacedStateInBackground == nil { options.releasesReplacedStateInBackground = true }
         owner = ListController<Section>(
             host: host, options: options,
             presentation: { row in presentation(row, box.updater?.rowActions(for: row) ?? RowActions()) },

@@ -1,4 +1,4 @@
-@_spi(AnchoredKinds) import RowDiff
+import RowDiff
 import Foundation
 
 // How a snapshot is rendered

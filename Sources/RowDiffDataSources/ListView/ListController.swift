@@ -43,14 +43,14 @@ public final class ListController<Section: DiffableSection & Sendable>: ListView
     /// the main thread for section models of your own (O(rows)). Set it and
     /// `declaresFocusRules` to skip that scan (while either is nil, the scan runs and finds the
     /// other). The view asks row heights only when this is true.
-    public var declaresRowHeights: Bool? {
+    package var declaresRowHeights: Bool? {
         didSet { refreshTraits(traits) }
     }
 
     /// Whether rows say whether they can take focus (`RowActions.canFocus`); nil (the default):
     /// found from the model after each render, as `declaresRowHeights` is. The view asks the
     /// owner about focus only when this is true.
-    public var declaresFocusRules: Bool? {
+    package var declaresFocusRules: Bool? {
         didSet { refreshTraits(traits) }
     }
 

@@ -79,17 +79,14 @@ final class BackgroundRelease: @unchecked Sendable {
 }
 
 /// Hands `value` to the queue `ListRenderer` releases replaced states on, for `rowdiff bench`,
-/// which mirrors a render's steps one by one. Not public API: reachable only through
-/// `@_spi(Bench) import RowDiffDataSources`, and free to change.
+/// which mirrors a render's steps one by one. Package API: shared by this package's modules, never seen by apps.
 /// - Complexity: O(1).
-@_spi(Bench)
-public func releaseInBackground<Value: Sendable>(_ value: consuming Value) {
+package func releaseInBackground<Value: Sendable>(_ value: consuming Value) {
     BackgroundRelease.shared.release(consume value)
 }
 
 /// Blocks until everything handed to `releaseInBackground` (or released by a renderer) before the
 /// call has been released. For `rowdiff bench`; not public API.
-@_spi(Bench)
-public func waitForBackgroundReleases() {
+package func waitForBackgroundReleases() {
     BackgroundRelease.shared.waitUntilReleasedBlocking()
 }

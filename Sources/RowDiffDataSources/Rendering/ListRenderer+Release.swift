@@ -1,4 +1,4 @@
-@_spi(Staging) import RowDiff
+import RowDiff
 
 /// What one applied render replaced: the model the data source showed before it, and the staged
 /// changeset whose stages held the intermediate models (content stages as patches of the old
@@ -11,7 +11,7 @@ struct ReplacedState<Section: DiffableSection & Sendable>: Sendable where Sectio
 extension ListRenderer {
     /// Whether replaced state goes to the background queue: the app's choice, else on for a bare
     /// renderer and off under an owner.
-    var releasesInBackground: Bool { options.releaseChoice ?? !isOwned }
+    var releasesInBackground: Bool { options.releasesReplacedStateInBackground ?? !isOwned }
 
     /// Releases what a render replaced: on `BackgroundRelease`'s queue with
     /// `releasesInBackground` (see `RenderOptions.releasesReplacedStateInBackground`), else here, on the main

@@ -1,4 +1,4 @@
-@_spi(Staging) import RowDiff
+import RowDiff
 
 /// Renders declarative state into a list view: new state in → diff off the main thread → staged
 /// batches applied to the target with the data swapped inside each batch → completion.

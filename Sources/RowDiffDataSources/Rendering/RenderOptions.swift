@@ -22,47 +22,40 @@ public struct RenderOptions: Sendable {
     /// Whether reconfigure is used where the target supports it (otherwise updated rows reload).
     public var prefersReconfigure: Bool
     /// Whether key lookups are built off the main thread during every render (the default), so the
-    /// first lookup after a render costs O(1) on the main thread. Off, they are built on the main
-    /// thread by the first lookup after a render (O(rows)), which saves the work for apps that
-    /// never look up keys.
-    public var buildsLookupsEagerly: Bool
+    /// first lookup after a render costs O(1) on the main thread. Off (the bench's comparison),
+    /// they are built on the main thread by the first lookup after a render (O(rows)).
+    package var buildsLookupsEagerly = true
     /// Whether what a render replaced (the old model, the stages' data) is released on a background
-    /// queue rather than on the main thread. Default: on for a bare `ListRenderer`, off under a
-    /// `ListController` (an owner's rows often capture view controllers, whose `deinit` must run on
-    /// the main thread), on under a `ListUpdater` (its rows hold identities and versions; the
-    /// updater frees the app's items on the main thread itself). Until it is set this property reads `true`, and an owner still applies its
-    /// own default; `nil` in the initializer means the context's default. Freeing 100,000 `KeyedRow`s takes about
+    /// queue rather than on the main thread. nil (the default) leaves the choice to the context: on
+    /// for a bare `ListRenderer`, off under a `ListController` (an owner's rows often capture view
+    /// controllers, whose `deinit` must run on the main thread), on under a `ListUpdater` (its rows
+    /// hold identities and versions; the updater frees the app's items on the main thread itself).
+    /// Freeing 100,000 `KeyedRow`s takes about
     /// 4 ms; in the background, the main thread only hands them over. Everything released there is
     /// `Sendable` (the renderer's sections and rows must be), which Swift allows to be released on
     /// any thread. Turn it off when a row's state, actions or closures may hold the last reference
     /// to an object that must be freed on the main thread (a view, a view controller): with it on,
     /// such an object's `deinit` could run on the background queue. `ListRenderer.waitUntilIdle()`
     /// waits for these releases, so tests can check what was freed.
-    public var releasesReplacedStateInBackground: Bool {
-        get { releaseChoice ?? true }
-        set { releaseChoice = newValue }
-    }
-    /// The app's choice for `releasesReplacedStateInBackground`; nil: the context's default.
-    var releaseChoice: Bool?
+    public var releasesReplacedStateInBackground: Bool?
     /// Receives every duplicate-key diagnostic, on the main actor, before the render is applied.
     /// Default: `logsDuplicateKeys` (the system log on Apple platforms; nothing is printed).
     public var onDuplicateKeys: (@MainActor @Sendable (DuplicateKeyDiagnostic) -> Void)?
 
     /// Options with the defaults: 1,000 changes, first render reloads, duplicates animate (paired
-    /// in order), lookups built off the main thread, replaced state released as the context says
+    /// in order), replaced state released as the context says
     /// (see `releasesReplacedStateInBackground`), duplicates reported to the system log.
     public init(
         maximumAnimatedChanges: Int = 1_000, animatesFirstRender: Bool = false,
         duplicatePolicy: DuplicatePolicy = .animate, prefersReconfigure: Bool = true,
-        buildsLookupsEagerly: Bool = true, releasesReplacedStateInBackground: Bool? = nil,
+        releasesReplacedStateInBackground: Bool? = nil,
         onDuplicateKeys: (@MainActor @Sendable (DuplicateKeyDiagnostic) -> Void)? = RenderOptions.logsDuplicateKeys
     ) {
         self.maximumAnimatedChanges = maximumAnimatedChanges
         self.animatesFirstRender = animatesFirstRender
         self.duplicatePolicy = duplicatePolicy
         self.prefersReconfigure = prefersReconfigure
-        self.buildsLookupsEagerly = buildsLookupsEagerly
-        self.releaseChoice = releasesReplacedStateInBackground
+        self.releasesReplacedStateInBackground = releasesReplacedStateInBackground
         self.onDuplicateKeys = onDuplicateKeys
     }
 }

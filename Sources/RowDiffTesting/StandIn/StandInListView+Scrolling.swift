@@ -1,5 +1,5 @@
-@_spi(StandIn) import RowDiff
-@_spi(StandIn) import RowDiffValidation
+import RowDiff
+import RowDiffValidation
 import RowDiffDataSources
 
 // The stand-in's layout and scrolling: row and section heights, the visible window, and the

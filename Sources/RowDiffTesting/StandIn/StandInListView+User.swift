@@ -1,5 +1,5 @@
-@_spi(StandIn) import RowDiff
-@_spi(StandIn) import RowDiffValidation
+import RowDiff
+import RowDiffValidation
 import RowDiffDataSources
 
 // What the user does to a stand-in, under UIKit's rules. The user touches only rows on screen.

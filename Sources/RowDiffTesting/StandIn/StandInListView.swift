@@ -1,5 +1,5 @@
-@_spi(StandIn) import RowDiff
-@_spi(StandIn) import RowDiffValidation
+import RowDiff
+import RowDiffValidation
 import RowDiffDataSources
 
 /// A list view for every platform that behaves as `UITableView` / `UICollectionView` do for what
@@ -158,7 +158,7 @@ public class StandInListView: ListViewHost {
     /// `modelCheck == .full`), and whether each view on screen shows current content. The view's
     /// own work — asking counts, mapping rows, placing, dequeuing and configuring cells — is not
     /// in it, so a benchmark can tell what the source costs from what the stand-in's checks cost.
-    public private(set) var checkingTime = Duration.zero
+    package private(set) var checkingTime = Duration.zero
 
     /// Runs `body`, adding its time to `checkingTime`.
     private func checking<T>(_ body: () -> T) -> T {

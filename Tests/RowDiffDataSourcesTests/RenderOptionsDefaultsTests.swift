@@ -1,0 +1,20 @@
+import RowDiffTesting
+import Testing
+
+@testable import RowDiffDataSources
+
+/// `releasesReplacedStateInBackground` reads what the app chose (nil: nothing), and each context
+/// applies its own default to nil, as documented.
+@MainActor
+@Suite struct RenderOptionsDefaultsTests {
+    @Test func releaseChoice_readsNilUntilSet_andEachContextAppliesItsDefault() {
+        #expect(RenderOptions().releasesReplacedStateInBackground == nil)
+        #expect(ListRenderer<KeyedSection>().releasesInBackground) // a bare renderer: on
+        #expect(!ListController<KeyedSection>(host: StandInTableView()).renderer.releasesInBackground) // an owner: off
+        let (updater, _) = makeUpdater(PeopleScreen([]))
+        #expect(updater.owner.renderer.releasesInBackground) // the SwiftUI path: on
+        let chosen = ListController<KeyedSection>(
+            host: StandInTableView(), options: RenderOptions(releasesReplacedStateInBackground: true))
+        #expect(chosen.renderer.releasesInBackground && chosen.renderer.options.releasesReplacedStateInBackground == true)
+    }
+}
