@@ -21,9 +21,8 @@ struct TrapMessageReleaseTests {
     ]
 
     @Test(arguments: cases.map(\.name))
-    func releaseBuild_printsTheTrapMessage(_ name: String) throws {
-        let probe = try Self.releaseProbe.get()
-        let run = try Self.run(probe, name)
+    func releaseBuild_printsTheTrapMessage(_ name: String) async throws {
+        let run = try await Self.run(try await ReleaseProbe.shared.url(), [name])
         #expect(run.signalled, "\(name) should end with a trap; status \(run.status), stderr:\n\(run.stderr)")
         for expected in Self.cases.first(where: { $0.name == name })?.expected ?? [] {
             #expect(run.stderr.contains(expected), "missing \"\(expected)\" in stderr:\n\(run.stderr)")
@@ -32,41 +31,51 @@ struct TrapMessageReleaseTests {
 
     /// The control: a `preconditionFailure` in the same binary prints nothing, so the binary
     /// really is an `-O` build, where only `fatalError` keeps its message.
-    @Test func releaseBuild_dropsAPreconditionMessage() throws {
-        let run = try Self.run(try Self.releaseProbe.get(), "control-precondition")
+    @Test func releaseBuild_dropsAPreconditionMessage() async throws {
+        let run = try await Self.run(try await ReleaseProbe.shared.url(), ["control-precondition"])
         #expect(run.signalled, "status \(run.status), stderr:\n\(run.stderr)")
         #expect(!run.stderr.contains("control: a precondition message"), "not an optimized build? stderr:\n\(run.stderr)")
     }
 
     // MARK: Building and running the probe
 
+    /// RowDiffTrapProbe built in release mode, once per test run: the first build compiles the
+    /// data sources and what they depend on with `-O` (about 3 minutes on a busy 2-core machine);
+    /// later runs only check that it is up to date (seconds). The tests wait for it suspended, not
+    /// blocking a thread, so the other tests run meanwhile.
+    actor ReleaseProbe {
+        static let shared = ReleaseProbe()
+        private var build: Task<URL, any Error>?
+
+        func url() async throws -> URL {
+            if let build { return try await build.value }
+            let task = Task { try await Self.buildProbe() }
+            build = task
+            return try await task.value
+        }
+
+        static func buildProbe() async throws -> URL {
+            // This file is Tests/RowDiffDataSourcesTests/<file>.
+            let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent()
+            let swift = URL(fileURLWithPath: "/usr/bin/env")
+            let common = [
+                "swift", "build", "-c", "release", "--package-path", root.path,
+                "--scratch-path", root.appendingPathComponent(".build-trap-probe").path,
+            ]
+            let build = try await TrapMessageReleaseTests.run(swift, common + ["--product", "RowDiffTrapProbe"])
+            guard build.status == 0, !build.signalled else {
+                throw BuildFailure(description: "swift build -c release failed (\(build.status)):\n\(build.stdout)\(build.stderr)")
+            }
+            let binPath = try await TrapMessageReleaseTests.run(swift, common + ["--show-bin-path"])
+            let directory = binPath.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+            return URL(fileURLWithPath: directory).appendingPathComponent("RowDiffTrapProbe")
+        }
+    }
+
     struct BuildFailure: Error, CustomStringConvertible {
         var description: String
     }
-
-    /// The package's root directory (this file is Tests/RowDiffDataSourcesTests/<file>).
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent()
-
-    /// RowDiffTrapProbe built in release mode, once per test run: the first build compiles the
-    /// data sources and what they depend on with `-O` (a few minutes on 2 cores); later runs only
-    /// check that it is up to date (seconds).
-    static let releaseProbe: Result<URL, BuildFailure> = {
-        let scratch = packageRoot.appendingPathComponent(".build-trap-probe").path
-        let common = ["swift", "build", "-c", "release", "--package-path", packageRoot.path, "--scratch-path", scratch]
-        do {
-            let build = try run(URL(fileURLWithPath: "/usr/bin/env"), common + ["--product", "RowDiffTrapProbe"])
-            guard build.status == 0 else {
-                return .failure(
-                    BuildFailure(description: "swift build -c release failed (\(build.status)):\n\(build.stdout)\(build.stderr)"))
-            }
-            let binPath = try run(URL(fileURLWithPath: "/usr/bin/env"), common + ["--show-bin-path"])
-            let directory = binPath.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-            return .success(URL(fileURLWithPath: directory).appendingPathComponent("RowDiffTrapProbe"))
-        } catch {
-            return .failure(BuildFailure(description: "could not run swift build: \(error)"))
-        }
-    }()
 
     struct Run {
         var stdout: String
@@ -76,13 +85,9 @@ struct TrapMessageReleaseTests {
         var signalled: Bool
     }
 
-    /// Runs `executable` with `arguments` to the end; the Swift runtime's backtracer is off for
-    /// the child, which only needs the message.
-    static func run(_ executable: URL, _ arguments: String...) throws -> Run {
-        try run(executable, arguments)
-    }
-
-    static func run(_ executable: URL, _ arguments: [String]) throws -> Run {
+    /// Runs `executable` with `arguments` to the end, suspended until it exits; the Swift
+    /// runtime's backtracer is off for the child, which only needs the message.
+    static func run(_ executable: URL, _ arguments: [String]) async throws -> Run {
         // The output goes to files, so that a child filling a pipe can never block.
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rowdiff-trap-probe-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -104,8 +109,15 @@ struct TrapMessageReleaseTests {
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = out
         process.standardError = err
-        try process.run()
-        process.waitUntilExit()
+        try await withCheckedThrowingContinuation { (exited: CheckedContinuation<Void, any Error>) in
+            process.terminationHandler = { _ in exited.resume() }
+            do {
+                try process.run()
+            } catch {
+                process.terminationHandler = nil
+                exited.resume(throwing: error)
+            }
+        }
         return Run(
             stdout: try String(contentsOf: outURL, encoding: .utf8), stderr: try String(contentsOf: errURL, encoding: .utf8),
             status: process.terminationStatus, signalled: process.terminationReason == .uncaughtSignal)
