@@ -55,7 +55,10 @@ let package = Package(
             ]),
         .executableTarget(name: "rowdiff", dependencies: ["RowDiffCLI"]),
         .testTarget(name: "RowDiffTests", dependencies: ["RowDiff", "RowDiffValidation"]),
-        .testTarget(name: "RowDiffDataSourcesTests", dependencies: ["RowDiffDataSources", "RowDiffTesting"]),
+        .testTarget(name: "RowDiffDataSourcesTests", dependencies: ["RowDiffDataSources", "RowDiffTesting"], exclude: ["Golden"]),
+        // Trips one of the data sources' traps, for a test that builds it in release mode and reads
+        // what it prints (Tests/RowDiffDataSourcesTests/TrapMessageReleaseTests.swift); not a product.
+        .executableTarget(name: "RowDiffTrapProbe", dependencies: ["RowDiffDataSources"], path: "Tests/RowDiffTrapProbe"),
         .testTarget(name: "RowDiffCLITests", dependencies: ["RowDiffCLI", "RowDiffValidation", "RowDiffTesting"], exclude: ["Golden"]),
     ]
 )

@@ -20,6 +20,9 @@ make -C CDiffCore fuzz FUZZ_SECONDS="${FUZZ_SECONDS:-30}"
 step "C core: shared library for the Python binding"
 make -C CDiffCore
 
+# TrapMessageReleaseTests builds Tests/RowDiffTrapProbe with `swift build -c release` into
+# .build-trap-probe (a scratch directory of its own) and reads what its traps print: a few minutes
+# the first time on 2 cores, seconds once built (the sanitizer runs below find it built).
 step "Swift: swift test"
 swift test
 

@@ -77,20 +77,21 @@ extension ListDataSource {
     /// The footer title of a `TitledSection`; nil for other section types.
     public func footerTitle(in section: Int) -> String? { (sections[section] as? any TitledSection)?.footerTitle }
 
-    /// Traps with a message naming `section` and the section count when it is out of range.
+    /// Traps, in every build, with a message naming `section` and the section count when it is
+    /// out of range (UIKit raises for a section it does not have).
     func checkSection(_ section: Int, in sections: [Section], for path: ItemPath? = nil) {
         guard section < 0 || section >= sections.count else { return }
         let call = path.map { "item(at: \($0))" } ?? "numberOfItems(in: \(section))"
-        preconditionFailure("RowDiff: \(call): section \(section) is out of range; the list has \(sections.count) sections")
+        usageTrap(call, "section \(section) is out of range; the list has \(sections.count) sections")
     }
 
-    /// Traps with a message naming `path` and the counts when it is not a position of `sections`.
+    /// Traps, in every build, with a message naming `path` and the counts when it is not a
+    /// position of `sections` (`NSFetchedResultsController.object(at:)` raises for one).
     func checkPath(_ path: ItemPath, in sections: [Section]) {
         checkSection(path.section, in: sections, for: path)
         let count = sections[path.section].rows.count
-        precondition(
-            path.item >= 0 && path.item < count,
-            "RowDiff: item(at: \(path)): item \(path.item) is out of range; section \(path.section) has \(count) rows")
+        guard path.item < 0 || path.item >= count else { return }
+        usageTrap("item(at: \(path))", "item \(path.item) is out of range; section \(path.section) has \(count) rows")
     }
 
     /// The total number of rows.

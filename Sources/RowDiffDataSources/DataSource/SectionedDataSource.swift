@@ -240,9 +240,9 @@ public final class SectionedDataSource<Section: DiffableSection>: ListDataSource
     /// - Precondition: `index` is a valid section index (the message names it and the count).
     /// - Complexity: O(1).
     public func sectionKey(at index: Int) -> Section.DiffIdentity {
-        precondition(
-            index >= 0 && index < model.count,
-            "RowDiff: sectionKey(at: \(index)): section \(index) is out of range; the list has \(model.count) sections")
+        guard index >= 0 && index < model.count else {
+            usageTrap("sectionKey(at: \(index))", "section \(index) is out of range; the list has \(model.count) sections")
+        }
         return model[index].diffIdentity
     }
 

@@ -119,10 +119,12 @@ public final class StagedUpdate<Section: DiffableSection> {
 
     fileprivate func install(stage k: Int) {
         if k < installedStageCount { return }
-        precondition(
-            k == installedStageCount,
-            "RowDiff: StagedUpdate: stage \(k) installed before stage \(installedStageCount) "
-                + "(\(changeset.stages.count) stages; install each stage in order, inside the batch that applies it)")
+        guard k == installedStageCount else {
+            usageTrap(
+                "StagedUpdate.Stage.install()",
+                "stage \(k) installed before stage \(installedStageCount) "
+                    + "(\(changeset.stages.count) stages; install each stage in order, inside the batch that applies it)")
+        }
         installedStageCount += 1
         let isLast = installedStageCount == changeset.stages.count
         if isLast { finalInstalled = true }

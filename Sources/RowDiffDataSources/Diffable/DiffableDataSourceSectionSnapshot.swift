@@ -53,9 +53,10 @@ public struct DiffableDataSourceSectionSnapshot<ItemIdentifierType: Hashable & S
     }
 }
 
-/// Stops the program: `call` was given arguments UIKit would raise an exception for.
+/// Stops the program, in every build, with a message naming the call and `message`: `call` was
+/// given arguments UIKit would raise an exception for.
 func outlineTrap(_ call: String, _ message: String) -> Never {
-    preconditionFailure("RowDiff: DiffableDataSourceSectionSnapshot.\(call): \(message)")
+    usageTrap("DiffableDataSourceSectionSnapshot.\(call)", message)
 }
 
 // MARK: - Adding and removing items

@@ -64,9 +64,10 @@ public struct DiffableDataSourceSnapshot<SectionIdentifierType: Hashable & Senda
     }
 }
 
-/// Stops the program: `call` was given arguments UIKit would raise an exception for.
+/// Stops the program, in every build, with a message naming the call and `message`: `call` was
+/// given arguments UIKit would raise an exception for.
 func snapshotTrap(_ call: String, _ message: String) -> Never {
-    preconditionFailure("RowDiff: DiffableDataSourceSnapshot.\(call): \(message)")
+    usageTrap("DiffableDataSourceSnapshot.\(call)", message)
 }
 
 // MARK: - Queries
