@@ -1,5 +1,5 @@
 import Foundation
-import RowDiff
+@_spi(Bench) import RowDiff
 import Testing
 @testable import RowDiffCLI
 

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import RowDiff
+@_spi(Bench) import RowDiff
 @testable import RowDiffCLI
 
 @Suite struct BenchWorkloadTests {

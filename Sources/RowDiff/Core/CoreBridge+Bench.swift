@@ -2,14 +2,17 @@ import CDiffCore
 
 /// Benchmark access to the C core alone, for `rowdiff bench` and the Benchmarks package.
 ///
-/// Package API: the bench in this package uses it; apps never see it.
+/// Not public API: the separate Benchmarks package (which `package` access cannot reach) and
+/// `rowdiff bench` import it with `@_spi(Bench) import RowDiff`; apps never see it, and it is free
+/// to change.
 ///
 /// It diffs precomputed `UInt64` fingerprints on a reused core context and returns only the
 /// counts of the result, so a timed call measures `cdiff_diff` / `cdiff_diff_sectioned` and
 /// nothing of the Swift layer (no fingerprinting, no copying results into Swift arrays, no
 /// collision guard). It borrows `DiffContext`'s raw context and `CoreInput`'s list layout rather
 /// than `DiffContext.diff`, which copies every result array out (Swift-layer work).
-package enum CoreBench {
+@_spi(Bench)
+public enum CoreBench {
     /// What one core diff found: counts only (section counts are 0 for a flat diff).
     public struct Counts: Hashable, Sendable {
         public var deletes = 0, inserts = 0, moves = 0, updates = 0

@@ -1,9 +1,9 @@
-import RowDiff
+@_spi(Bench) import RowDiff
 
 /// The engines `rowdiff bench` runs side by side on every workload.
 enum BenchEngine: String, CaseIterable, Codable, Sendable {
     /// `cdiff_diff` / `cdiff_diff_sectioned` alone on precomputed fingerprints (UUIDs hashed by
-    /// XXH3 in one batch call, contents as their integer value), through the package-only
+    /// XXH3 in one batch call, contents as their integer value), through the `@_spi(Bench)`
     /// `CoreBench` hook, on one reused core context. Nothing of the Swift layer is timed.
     case core
     /// The typed Swift API end to end: `[Row]` with UUID identities and `Equatable` content →

@@ -1,5 +1,5 @@
 import Foundation
-import RowDiff
+@_spi(Bench) import RowDiff
 
 /// Runs every engine on every selected workload in this one process (so ratios compare like
 /// with like on a noisy machine) and collects a `BenchReport`.

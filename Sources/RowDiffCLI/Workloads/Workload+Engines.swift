@@ -1,4 +1,4 @@
-import RowDiff
+@_spi(Bench) import RowDiff
 
 /// A workload as the C core sees it: identity fingerprints (UUIDs by XXH3, the values the typed
 /// layer computes) and content fingerprints (the integer content itself), computed once so
