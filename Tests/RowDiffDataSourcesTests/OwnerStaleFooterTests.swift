@@ -1,0 +1,84 @@
+import Testing
+@testable import RowDiffDataSources
+import RowDiffTesting
+
+/// GitHub issue 34, item 8: "the footer of section N shows stale content" on a collection view
+/// whose sections have title footers, after drags and after ordinary batches; never on a table.
+/// `rowdiff bench --soak --soak-view collection --soak-rows 100` reproduced it (seed 28: 1,993
+/// of 2,000 renders). Each cause has its minimal reproduction here; the seed picks the sizes and
+/// the rows, and every message prints it (rerun one with ROWDIFF_SEED).
+@MainActor
+@Suite struct OwnerStaleFooterTests {
+    /// One section per count, each with a title header and a title footer counting its rows, as
+    /// the soak's app shows them.
+    func counted(_ rows: [[String]], header: String = "Section") -> [KeyedSection] {
+        rows.enumerated().map { s, keys in
+            KeyedSection(
+                key: "s\(s)", rows: keys.map { nameRow($0, $0.uppercased()) }, headerTitle: "\(header) \(s)",
+                footerTitle: "\(keys.count) messages")
+        }
+    }
+
+    /// Random row keys for `counts` sections (fresh keys, none repeated).
+    func keys(_ counts: [Int]) -> [[String]] {
+        var next = 0
+        return counts.map { n in
+            (0..<n).map { _ in
+                next += 1
+                return "r\(next)"
+            }
+        }
+    }
+
+    func noSectionReloads(_ view: StandInListView, since start: Int) -> Bool {
+        view.batches.suffix(view.batchCount - start).allSatisfy { $0.update.sectionReloads.isEmpty }
+    }
+
+    /// Cause 1 (the owner): in a collection view a section's title footer is the plain, empty
+    /// supplementary view (collection views show no titles). When the title changed, the owner
+    /// took the section update out of the batches to show it in place, but updated in place only
+    /// typed views and table titles: the plain view's record kept the old title, so
+    /// `isShowingCurrentContent` said the footer on screen was stale after every batch that
+    /// changed a count.
+    @Test(arguments: [false, true])
+    func titleFooterChangedWithABatch_isUpdatedInPlace_notStale(collection: Bool) async {
+        let seed = testSeed()
+        var rng = SeededGenerator(seed: seed)
+        let (owner, view) = makeOwner(collection: collection)
+        var model = keys((0..<Int.random(in: 1...3, using: &rng)).map { _ in Int.random(in: 1...4, using: &rng) })
+        await owner.renderer.renderAndWait(counted(model))
+        let footers = view.footers.map { $0.map(ObjectIdentifier.init) }
+        let start = view.batchCount
+        // One row leaves a section: a batch deletes it, and that section's footer count changes.
+        let s = Int.random(in: 0..<model.count, using: &rng)
+        model[s].remove(at: Int.random(in: 0..<model[s].count, using: &rng))
+        await owner.renderer.renderAndWait(counted(model))
+        #expect(view.batchCount > start, "seed \(seed): the delete is a batch")
+        #expect(view.problems == [], "seed \(seed): \(view.problems)")
+        #expect(noSectionReloads(view, since: start), "seed \(seed): the footer is updated in place, its section not reloaded")
+        #expect(view.footers.map { $0.map(ObjectIdentifier.init) } == footers, "seed \(seed): the footer views on screen are kept")
+        if !collection { #expect(view.titles[s].footer == "\(model[s].count) messages", "seed \(seed)") }
+    }
+
+    /// The render the issue saw "after a move", with the owner fixed: the user drags a row into
+    /// another section, and the app renders the same rows with both footers' new counts. The
+    /// rows are where the drag put them, so the render has no batch: the footers change in place.
+    @Test(arguments: [false, true])
+    func dragThenRenderOfTheNewCounts_leavesNoStaleFooter(collection: Bool) async {
+        let seed = testSeed()
+        var rng = SeededGenerator(seed: seed)
+        let (owner, view) = makeOwner(collection: collection)
+        owner.dataSource.didMoveItem = { _, _ in } // the app takes moves
+        var model = keys([Int.random(in: 1...4, using: &rng), Int.random(in: 0...3, using: &rng)])
+        await owner.renderer.renderAndWait(counted(model))
+        let from = ItemPath(section: 0, item: Int.random(in: 0..<model[0].count, using: &rng))
+        let to = ItemPath(section: 1, item: Int.random(in: 0...model[1].count, using: &rng))
+        #expect(view.userMoves(from: from, to: to), "seed \(seed): the drag is taken")
+        #expect(view.problems == [], "seed \(seed): after the drag \(view.problems)")
+        model[1].insert(model[0].remove(at: from.item), at: to.item)
+        let start = view.batchCount
+        await owner.renderer.renderAndWait(counted(model))
+        #expect(view.batchCount == start, "seed \(seed): nothing for a batch to do")
+        #expect(view.problems == [], "seed \(seed): \(view.problems)")
+    }
+}
