@@ -81,4 +81,40 @@ import RowDiffTesting
         #expect(view.batchCount == start, "seed \(seed): nothing for a batch to do")
         #expect(view.problems == [], "seed \(seed): \(view.problems)")
     }
+
+    /// Cause 2 (the stand-in): a render whose only changes are shown in place hands the view no
+    /// batch, so the stand-in, which checked headers and footers only for the sections its last
+    /// batch, reload, scroll or drag had touched, checked such a render only when an earlier
+    /// check was still pending — and then under that check's name. The "after a move"
+    /// was the render after the drag. UIKit's user sees every view on screen at the end of each
+    /// turn: the stand-in now checks the drag at once, checks what is on screen whenever
+    /// `problems` is read or the user acts, and names those checks for when they ran.
+    /// Reproduced with an owner that shows nothing in place (as a renderer without an owner).
+    @Test(arguments: [false, true])
+    func footerMadeStaleByARenderWithoutBatches_isFound_andNamedForTheCheck(collection: Bool) async {
+        let seed = testSeed()
+        var rng = SeededGenerator(seed: seed)
+        let (owner, view) = makeOwner(collection: collection)
+        owner.dataSource.didMoveItem = { _, _ in }
+        var model = keys([Int.random(in: 2...4, using: &rng), Int.random(in: 1...3, using: &rng)])
+        await owner.renderer.renderAndWait(counted(model))
+        let from = ItemPath(section: 0, item: Int.random(in: 0..<model[0].count, using: &rng))
+        let to = ItemPath(section: 1, item: Int.random(in: 0...model[1].count, using: &rng))
+        #expect(view.userMoves(from: from, to: to), "seed \(seed)")
+        model[1].insert(model[0].remove(at: from.item), at: to.item)
+        owner.renderer.sectionsUpdatedInPlace = nil
+        await owner.renderer.renderAndWait(counted(model))
+        let problems = view.problems
+        #expect(
+            problems.contains { $0.hasPrefix("when read:") && $0.contains("section 0") }
+                && problems.contains { $0.hasPrefix("when read:") && $0.contains("section 1") },
+            "seed \(seed): both changed footers are found: \(problems)")
+        #expect(!problems.contains { $0.contains("after a move") }, "seed \(seed): the drag left nothing stale: \(problems)")
+        // Once those were read, the next render without batches (new header titles) is checked too.
+        let seen = problems.count
+        await owner.renderer.renderAndWait(counted(model, header: "New"))
+        #expect(
+            view.problems.dropFirst(seen).contains { $0.hasPrefix("when read:") && $0.contains("section 0") },
+            "seed \(seed): \(view.problems)")
+    }
 }
