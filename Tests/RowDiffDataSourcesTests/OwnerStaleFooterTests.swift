@@ -117,4 +117,69 @@ import RowDiffTesting
             view.problems.dropFirst(seen).contains { $0.hasPrefix("when read:") && $0.contains("section 0") },
             "seed \(seed): \(view.problems)")
     }
+
+    /// Both causes at random: small states (sections come, go and move; footers appear, change and
+    /// go; rows come, go and move) rendered one after another in a viewport, with drags, swipes,
+    /// taps and scrolls between them; after every step the views on screen show current content.
+    @Test(arguments: [false, true])
+    func randomSmallStatesWithTitleFooters_leaveNothingStale(collection: Bool) async {
+        let seed = testSeed()
+        var rng = SeededGenerator(seed: seed)
+        let view: StandInListView =
+            collection ? StandInCollectionView(viewportHeight: 300) : StandInTableView(viewportHeight: 300)
+        let owner = ListController<KeyedSection>(host: view, options: RenderOptions(onDuplicateKeys: nil))
+        owner.dataSource.didMoveItem = { _, _ in }
+        var deleted: [String] = []
+        owner.onDelete = { _, row in deleted.append(row.key) }
+        var model: [(key: String, footer: String?, rows: [String])] = []
+        var next = 0
+        func fresh() -> String {
+            next += 1
+            return "\(next)"
+        }
+        func state() -> [KeyedSection] {
+            model.map { section in
+                KeyedSection(
+                    key: section.key, rows: section.rows.map { nameRow($0, $0) }, headerTitle: "Section \(section.key)",
+                    footerTitle: section.footer.map { "\($0): \(section.rows.count)" })
+            }
+        }
+        for step in 0..<200 {
+            let visible = view.indexPathsForVisibleRows
+            switch Int.random(in: 0..<8, using: &rng) {
+            case 0:
+                guard let from = visible.randomElement(using: &rng) else { break }
+                let t = Int.random(in: 0..<model.count, using: &rng)
+                let to = ItemPath(section: t, item: Int.random(in: 0...model[t].rows.count - (t == from.section ? 1 : 0), using: &rng))
+                if view.userMoves(from: from, to: to) { model[t].rows.insert(model[from.section].rows.remove(at: from.item), at: to.item) }
+            case 1:
+                guard let path = visible.randomElement(using: &rng), view.userDeletes(path) else { break }
+                for i in model.indices { model[i].rows.removeAll { deleted.contains($0) } }
+                deleted = []
+                await owner.renderer.renderAndWait(state())
+            case 2:
+                if let path = visible.randomElement(using: &rng) { view.userTaps(path) }
+            case 3:
+                view.scroll(toOffset: Double.random(in: 0...max(0, view.contentHeight), using: &rng))
+            default:
+                let s = model.isEmpty ? 0 : Int.random(in: 0..<model.count, using: &rng)
+                switch Int.random(in: 0..<7, using: &rng) {
+                case _ where model.isEmpty, 0: model.insert((fresh(), "F", []), at: Int.random(in: 0...model.count, using: &rng))
+                case 1 where model.count > 1: model.remove(at: s)
+                case 2: model.swapAt(s, Int.random(in: 0..<model.count, using: &rng))
+                case 3: model[s].footer = Bool.random(using: &rng) ? nil : "F\(fresh())"
+                case 4 where !model[s].rows.isEmpty: model[s].rows.remove(at: Int.random(in: 0..<model[s].rows.count, using: &rng))
+                case 5 where !model[s].rows.isEmpty:
+                    let row = model[s].rows.remove(at: Int.random(in: 0..<model[s].rows.count, using: &rng))
+                    let t = Int.random(in: 0..<model.count, using: &rng)
+                    model[t].rows.insert(row, at: Int.random(in: 0...model[t].rows.count, using: &rng))
+                default: model[s].rows.insert(fresh(), at: Int.random(in: 0...model[s].rows.count, using: &rng))
+                }
+                await owner.renderer.renderAndWait(state())
+            }
+            let problems = view.problems
+            #expect(problems.isEmpty, "seed \(seed), step \(step): \(problems.prefix(3))")
+            if !problems.isEmpty { break }
+        }
+    }
 }
