@@ -54,13 +54,13 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .customLong("soak-renders"), help: "Renders in the soak (default 5,000).")
     var soakRenders = 5_000
 
-    @Option(name: .customLong("soak-view"), help: "The soak's list view: table (default) or collection.")
+    @Option(name: .customLong("soak-view"), help: "The soak's list view: table or collection.")
     var soakView = SoakView.table
 
-    @Option(name: .customLong("soak-rows"), help: "Rows in the soak's model, in 10 sections (default 100,000).")
+    @Option(name: .customLong("soak-rows"), help: "Rows in the soak's model, in 10 sections.")
     var soakRows = 100_000
 
-    @Option(name: .customLong("soak-seed"), help: "The seed of the soak's edits and user actions (default 28).")
+    @Option(name: .customLong("soak-seed"), help: "The seed of the soak's edits and user actions.")
     var soakSeed: UInt64 = 28
 
     @Option(
