@@ -63,6 +63,17 @@ import Testing
         #expect(report.table.contains("every render passed"))
     }
 
+    /// GitHub issue 34, item 8: a collection view whose sections have title footers counting
+    /// their rows, small states, drags and swipes between renders (the stale footers the stand-in
+    /// reported, fixed in the owner and the stand-in; see OwnerStaleFooterTests).
+    @MainActor @Test func soak_onACollectionView_withSmallStates_passesEveryCheck() async {
+        let report = await OwnerSoak(renders: 300, view: .collection, rows: 100, seed: 28).measure()
+        #expect(report.view == "collection" && report.renders == 300 && report.rows == 100 && report.seed == 28)
+        #expect(report.failedRenders == 0 && report.problems == 0, "\(report.firstProblems)")
+        #expect(report.deletes > 0 && report.moves > 0, "swipes and drags between renders")
+        #expect(report.table.contains("stand-in collection") && report.table.contains("every render passed"))
+    }
+
     @Test func soakGrowth_isTheTrend_notTheLastSampleMinusTheFirst() {
         // Noise around a flat line: no growth, though the last sample is 5 MB above the first.
         let flat = (0..<100).map { (render: $0 * 10, mb: 100.0 + ($0 % 2 == 0 ? -2.5 : 2.5)) }
@@ -87,6 +98,10 @@ import Testing
     @Test func soakOptions_areValidated() throws {
         #expect(throws: (any Error).self) { try BenchCommand.parse(["--soak", "--soak-renders", "0"]) }
         let command = try BenchCommand.parse(["--soak", "--soak-renders", "12"])
-        #expect(command.soak && command.soakRenders == 12)
+        #expect(command.soak && command.soakRenders == 12 && command.soakView == .table && command.soakRows == 100_000)
+        let collection = try BenchCommand.parse(["--soak", "--soak-view", "collection", "--soak-rows", "100", "--soak-seed", "7"])
+        #expect(collection.soakView == .collection && collection.soakRows == 100 && collection.soakSeed == 7)
+        #expect(throws: (any Error).self) { try BenchCommand.parse(["--soak", "--soak-view", "outline"]) }
+        #expect(throws: (any Error).self) { try BenchCommand.parse(["--soak", "--soak-rows", "9"]) }
     }
 }

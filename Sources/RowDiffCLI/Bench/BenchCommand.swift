@@ -54,6 +54,15 @@ struct BenchCommand: ParsableCommand {
     @Option(name: .customLong("soak-renders"), help: "Renders in the soak (default 5,000).")
     var soakRenders = 5_000
 
+    @Option(name: .customLong("soak-view"), help: "The soak's list view: table or collection.")
+    var soakView = SoakView.table
+
+    @Option(name: .customLong("soak-rows"), help: "Rows in the soak's model, in 10 sections.")
+    var soakRows = 100_000
+
+    @Option(name: .customLong("soak-seed"), help: "The seed of the soak's edits and user actions.")
+    var soakSeed: UInt64 = 28
+
     @Option(
         name: .customLong("owner"),
         help:
@@ -92,6 +101,7 @@ struct BenchCommand: ParsableCommand {
         if !(scale > 0 && scale <= 10) { throw ValidationError("--scale must be in (0, 10]") }
         if let parallelThreshold, parallelThreshold < 0 { throw ValidationError("--parallel-threshold must be at least 0") }
         if soakRenders < 1 { throw ValidationError("--soak-renders must be at least 1") }
+        if soakRows < 10 { throw ValidationError("--soak-rows must be at least 10") }
         for name in ownerRows where !DataSourceBench.ownerRowNames.contains(name) {
             throw ValidationError("unknown owner row '\(name)'; known: \(DataSourceBench.ownerRowNames.joined(separator: ", "))")
         }
@@ -116,7 +126,7 @@ struct BenchCommand: ParsableCommand {
     /// Runs the benchmark, writes the chart if asked, and returns what goes to stdout.
     func output() throws -> String {
         if soak {
-            var run = OwnerSoak(renders: soakRenders, scale: scale)
+            var run = OwnerSoak(renders: soakRenders, view: soakView, rows: soakRows, scale: scale, seed: soakSeed)
             if !silent { run.progress = { Self.writeError("rowdiff bench: " + $0) } }
             let report = run.run()
             if !json { return report.table }
@@ -179,3 +189,5 @@ struct BenchOutputError: Error, CustomStringConvertible {
     var description: String
     init(_ description: String) { self.description = description }
 }
+
+extension SoakView: ExpressibleByArgument {}

@@ -3,14 +3,18 @@ import RowDiffDataSources
 import RowDiffTesting
 
 // `rowdiff bench --soak`: a long run of one ListController on a viewport stand-in (GitHub issue
-// 28, item 3). An app's model of 100,000 rows in 10 sections (scaled by --scale) is rendered
-// again and again with 1 % of its rows changed each time (states, a few inserts, deletes and
-// moves; the app keeps the rows it made for unchanged items, as one rendering from a store does),
-// while the user scrolls, taps, swipes rows away and drags them (1–3 actions between
-// renders, each through the stand-in under UIKit's rules, the app mirroring deletes and moves in
-// its model). The owner keeps the first visible row in place and prefetches. After every render
-// the stand-in's checks must pass (UIKit's rules on every batch, by row counts; visible cells
-// showing their rows' current content) and the visible cells must show the app's rows.
+// 28, item 3), a table view or (`--soak-view collection`) a collection view. An app's model of
+// 100,000 rows in 10 sections (`--soak-rows`; scaled by --scale) is rendered again and again with
+// 1 % of its rows changed each time (states, a few inserts, deletes and moves; the app keeps the
+// rows it made for unchanged items, as one rendering from a store does), while the user scrolls,
+// taps, swipes rows away and drags them (1–3 actions between renders, each through the stand-in
+// under UIKit's rules, the app mirroring deletes and moves in its model). Every section has a
+// title header and a title footer that counts its rows, so most renders and every delete or
+// cross-section drag change some footer, which the owner updates in place (issue 34, item 8).
+// The owner keeps the first visible row in place and prefetches. After every render the
+// stand-in's checks must pass (UIKit's rules on every batch, by row counts; visible cells,
+// headers and footers showing their current content) and the visible cells must show the app's
+// rows. A problem the user's actions cause (a drag, a swipe) counts against the render after them.
 //
 // Memory: after a warm-up (a fifth of the renders), the resident set (/proc/self/statm) is read
 // about a hundred times, each time with the renderer idle and freed memory returned to the system
@@ -22,6 +26,11 @@ import RowDiffTesting
 // shrinkage. The live heap (malloc's bytes in use, from malloc_info) is sampled alongside and
 // reported the same way: it shows whether anything is kept.
 
+/// The list view a soak drives (`--soak-view`).
+enum SoakView: String, CaseIterable, Codable, Sendable {
+    case table, collection
+}
+
 /// What a soak run found; `--json` prints it.
 struct SoakReport: Codable, Sendable {
     struct ResidentSample: Codable, Sendable {
@@ -29,6 +38,10 @@ struct SoakReport: Codable, Sendable {
         var mb: Double
     }
 
+    /// The stand-in: "table" or "collection".
+    var view: String
+    /// The seed of the edits and user actions (`--soak-seed`): the same seed, the same run.
+    var seed: UInt64
     var rows: Int
     var sections: Int
     var renders: Int
@@ -45,6 +58,10 @@ struct SoakReport: Codable, Sendable {
     /// and the first failure.
     var failedRenders: Int
     var firstFailure: String?
+    /// Every problem the stand-in recorded, and the first ten (each with the render after which it
+    /// was found).
+    var problems: Int
+    var firstProblems: [String]
     /// Resident memory in MB: the first and last samples after the warm-up, the smallest and largest,
     /// how many samples, and the net growth (the least-squares trend times the span sampled).
     var residentAfterWarmupMB: Double
@@ -72,11 +89,12 @@ struct SoakReport: Codable, Sendable {
         func mb(_ v: Double) -> String { String(format: "%.2f", v) }
         func ms(_ v: Double) -> String { String(format: v < 100 ? "%.2f" : "%.0f", v) }
         var out =
-            "soak (GitHub issue 28): ListController on a viewport stand-in, \(WorkloadCatalog.n(rows)) rows in \(sections) sections, "
+            "soak (GitHub issue 28): ListController on a viewport stand-in \(view), \(WorkloadCatalog.n(rows)) rows in \(sections) sections "
+            + "(title headers, footers counting their rows), "
             + "\(WorkloadCatalog.n(renders)) renders (1 % of the rows changed each), \(WorkloadCatalog.n(scrolls + taps + deletes + moves)) "
-            + "user actions between them (\(scrolls) scrolls, \(taps) taps, \(deletes) deletes, \(moves) moves); \(Int(seconds)) s\n"
+            + "user actions between them (\(scrolls) scrolls, \(taps) taps, \(deletes) deletes, \(moves) moves), seed \(seed); \(Int(seconds)) s\n"
         out +=
-            "  checks: \(failedRenders == 0 ? "every render passed" : "\(failedRenders) renders FAILED: \(firstFailure ?? "")")"
+            "  checks: \(failedRenders == 0 ? "every render passed" : "\(failedRenders) renders FAILED (\(problems) problems): \(firstFailure ?? "")")"
             + "; \(viewsMade) views made; \(WorkloadCatalog.n(prefetchedRows)) rows prefetched, \(WorkloadCatalog.n(visibilityCalls)) visibility calls\n"
         out +=
             "  resident memory after \(warmupRenders) warm-up renders, \(samples) samples: \(mb(residentAfterWarmupMB)) MB first, "
@@ -95,11 +113,18 @@ struct SoakReport: Codable, Sendable {
 /// Runs the soak.
 struct OwnerSoak {
     var renders = 5_000
+    /// The list view.
+    var view = SoakView.table
+    /// Rows in the model, in 10 sections (times `scale`; at least one per section).
+    var rows = 100_000
     var scale = 1.0
     var seed: UInt64 = 28
     var progress: ((String) -> Void)?
 
     static let growthTargetMB = 2.0
+
+    /// The rows of each of the 10 sections the model keeps (user deletes are made up for).
+    var perSection: Int { max(1, Int((Double(rows) / 10 * scale).rounded())) }
 
     /// Runs on the main actor from the main thread (the command).
     /// - Precondition: called on the main thread.
@@ -143,7 +168,9 @@ struct OwnerSoak {
 
         var keyed: [KeyedSection] {
             sections.enumerated().map { s, entries in
-                KeyedSection(key: "section-\(s)", rows: entries.map(\.row), headerTitle: "Section \(s)")
+                KeyedSection(
+                    key: "section-\(s)", rows: entries.map(\.row), headerTitle: "Section \(s)",
+                    footerTitle: entries.count == 1 ? "1 message" : "\(entries.count) messages")
             }
         }
 
@@ -158,7 +185,7 @@ struct OwnerSoak {
 
     @MainActor
     func measure() async -> SoakReport {
-        let perSection = max(10, Int((10_000 * scale).rounded()))
+        let perSection = perSection
         let tally = Tally()
         let actions: (Int) -> RowActions = { [tally] _ in
             RowActions(onSelect: { .deselects }, onVisibilityChange: { _ in tally.visibility += 1 })
@@ -167,7 +194,11 @@ struct OwnerSoak {
             sections: (0..<10).map { s in (0..<perSection).map { DataSourceBench.RowSpec(id: s * perSection + $0) } },
             next: 10 * perSection, actions: actions)
         var rng = SeededGenerator(seed: seed)
-        let view = StandInTableView(viewportHeight: DataSourceBench.ownerViewportHeight)
+        let view: StandInListView =
+            switch self.view {
+            case .table: StandInTableView(viewportHeight: DataSourceBench.ownerViewportHeight)
+            case .collection: StandInCollectionView(viewportHeight: DataSourceBench.ownerViewportHeight)
+            }
         view.modelCheck = .countsAndVisibleRows
         view.maximumRecordedBatches = 100
         let owner = ListController<KeyedSection>(host: view, options: RenderOptions(onDuplicateKeys: nil))
@@ -186,8 +217,12 @@ struct OwnerSoak {
         var scrolls = 0, taps = 0, deletes = 0, moves = 0, failed = 0
         var firstFailure: String?
         var renderTimes: [Double] = [], mainTimes: [Double] = []
+        // Reserved now: grown during the run, they would show in a long run's memory trend.
+        renderTimes.reserveCapacity(renders)
+        mainTimes.reserveCapacity(renders)
         var resident: [(render: Int, mb: Double)] = [], live: [(render: Int, mb: Double)] = []
-        var problemsSeen = 0
+        var problemsSeen = 0, problemCount = 0
+        var firstProblems: [String] = []
         let started = ContinuousClock.now
         for render in 0..<renders {
             for _ in 0..<Int.random(in: 1...3, using: &rng) {
@@ -223,11 +258,15 @@ struct OwnerSoak {
             await owner.renderer.renderAndWait(model.keyed)
             renderTimes.append(DataSourceBench.ms(ContinuousClock.now - start))
             mainTimes.append(DataSourceBench.threadCPUMs() - cpuStart)
-            if let failure = check(owner, view, model, newProblems: view.problems.dropFirst(problemsSeen)) {
+            let problems = view.problems
+            let newProblems = problems.dropFirst(problemsSeen)
+            problemCount += newProblems.count
+            for problem in newProblems.prefix(10 - firstProblems.count) { firstProblems.append("render \(render): \(problem)") }
+            if let failure = check(owner, view, model, newProblems: newProblems) {
                 failed += 1
                 if firstFailure == nil { firstFailure = "render \(render): \(failure)" }
             }
-            problemsSeen = view.problems.count
+            problemsSeen = problems.count
             let done = render + 1
             if done >= warmup, (done - warmup) % sampleEvery == 0 || done == renders {
                 await owner.renderer.waitUntilIdle()
@@ -241,9 +280,11 @@ struct OwnerSoak {
             }
         }
         return SoakReport(
-            rows: model.count, sections: model.sections.count, renders: renders, warmupRenders: warmup, scrolls: scrolls, taps: taps,
+            view: self.view.rawValue, seed: seed, rows: model.count, sections: model.sections.count, renders: renders,
+            warmupRenders: warmup, scrolls: scrolls, taps: taps,
             deletes: deletes, moves: moves, prefetchedRows: tally.prefetched, visibilityCalls: tally.visibility, failedRenders: failed,
-            firstFailure: firstFailure, residentAfterWarmupMB: resident.first?.mb ?? 0, residentAtEndMB: resident.last?.mb ?? 0,
+            firstFailure: firstFailure, problems: problemCount, firstProblems: firstProblems,
+            residentAfterWarmupMB: resident.first?.mb ?? 0, residentAtEndMB: resident.last?.mb ?? 0,
             residentMinMB: resident.map(\.mb).min() ?? 0, residentMaxMB: resident.map(\.mb).max() ?? 0, samples: resident.count,
             growthMB: Self.trendGrowth(resident), residentSamples: resident.map { SoakReport.ResidentSample(render: $0.render, mb: $0.mb) },
             liveHeapAfterWarmupMB: live.first?.mb, liveHeapAtEndMB: live.last?.mb,
@@ -293,7 +334,7 @@ struct OwnerSoak {
             }
         }
         // The user's deletes are made up for, so the list keeps its size.
-        while model.count < 10 * max(10, Int((10_000 * scale).rounded())) {
+        while model.count < 10 * perSection {
             let s = Int.random(in: 0..<model.sections.count, using: &rng)
             model.insertNew(in: s, at: Int.random(in: 0...model.sections[s].count, using: &rng))
         }

@@ -300,8 +300,14 @@ public final class ListController<Section: DiffableSection & Sendable>: ListView
                     _ = binding.configure(view, with: state)
                     shown[ObjectIdentifier(view)] = ShownView(
                         view: view, content: .supplementary(AnyHashable(section.diffIdentity), element, after), binding: binding)
-                } else if host.listKind == .tableView, before?.title != after?.title {
-                    host.showSupplementaryTitle(after?.title, for: element, in: index)
+                } else if host.listKind == .tableView {
+                    if before?.title != after?.title { host.showSupplementaryTitle(after?.title, for: element, in: index) }
+                } else if let view = host.visibleSupplementaryView(element, in: index) {
+                    // A collection view shows a title (or a view type without a binding) as the
+                    // plain, empty view: nothing on it changes, but it now stands for the new
+                    // content, which `isShowingCurrentContent` compares against.
+                    shown[ObjectIdentifier(view)] = ShownView(
+                        view: view, content: .supplementary(AnyHashable(section.diffIdentity), element, after), binding: nil)
                 }
             }
         }

@@ -42,6 +42,7 @@ extension StandInListView: ScrollGeometry {
     /// `contentOffsetBounds` (a scroll past the ends bounces back). Rows that enter the viewport
     /// get cells, the cells of rows that leave go back to the pool.
     public func scroll(toOffset offset: Double) {
+        settleSupplementaryChecks("before scrolling")
         let bounds = contentOffsetBounds
         move(to: min(max(offset, bounds.lowerBound), bounds.upperBound))
     }

@@ -21,6 +21,7 @@ extension StandInListView {
 
     /// The user taps the `index`-th entry of the section index: the section the view scrolls to.
     public func userTapsSectionIndex(_ index: Int) -> Int? {
+        settleSupplementaryChecks("before a tap on the section index")
         guard let titles = sectionIndexTitles, titles.indices.contains(index),
             let section = source?.section(forSectionIndexAt: index), counts.indices.contains(section)
         else { return nil }

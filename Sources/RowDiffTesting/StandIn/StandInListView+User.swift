@@ -2,7 +2,9 @@ import RowDiff
 import RowDiffValidation
 import RowDiffDataSources
 
-// What the user does to a stand-in, under UIKit's rules. The user touches only rows on screen.
+// What the user does to a stand-in, under UIKit's rules. The user touches only rows on screen,
+// and acts between main-actor turns: each action first checks the headers and footers on screen
+// (`settleSupplementaryChecks`), as the user sees them.
 
 extension StandInListView {
     public func deselectItem(at path: ItemPath, animated: Bool) {
@@ -16,6 +18,7 @@ extension StandInListView {
     /// again at once).
     @discardableResult
     public func userTaps(_ path: ItemPath) -> Bool {
+        settleSupplementaryChecks("before a tap")
         if allowsMultipleSelection, selectedPaths.contains(path), let source, isOnScreen(path) {
             selectedPaths.remove(path)
             source.didDeselectItem(at: path)
@@ -42,6 +45,7 @@ extension StandInListView {
     /// of a row whose editing style is `.delete`. Returns whether the delete reached the source.
     @discardableResult
     public func userDeletes(_ path: ItemPath) -> Bool {
+        settleSupplementaryChecks("before a delete")
         guard let source, isOnScreen(path), source.editingStyle(at: path) == .delete else { return false }
         switch listKind {
         case .tableView:
@@ -63,6 +67,7 @@ extension StandInListView {
     /// The row lands where the source's `targetPathForMove` puts it for the place the user holds it.
     @discardableResult
     public func userMoves(from start: ItemPath, to proposed: ItemPath) -> Bool {
+        settleSupplementaryChecks("before a move")
         guard let source, isOnScreen(start) else { return false }
         let end = source.targetPathForMove(from: start, proposed: proposed)
         guard source.canMoveItem(at: start), listKind == .collectionView || source.canEditItem(at: start),
@@ -91,7 +96,11 @@ extension StandInListView {
         // Rows the move brought on screen get cells from the source, which now has the move
         // (a refused move reloaded the view instead).
         fill(placement)
-        checkViews(accepted ? "after a move" : "after a refused move")
+        let when = accepted ? "after a move" : "after a refused move"
+        checkViews(when)
+        // Nothing updates headers or footers in place after a drag: checked now, so that what a
+        // later render leaves stale is not reported under the drag's name.
+        settleSupplementaryChecks(when)
         return accepted
     }
 
@@ -106,6 +115,7 @@ extension StandInListView {
     /// is `.delete` and that has no trailing actions; a collection view's list layout shows what
     /// its swipe provider (the owner's `swipeActions`) returns.
     public func userSwipes(_ edge: SwipeEdge, on path: ItemPath) -> SwipeActions? {
+        settleSupplementaryChecks("before a swipe")
         guard let source, isOnScreen(path) else { return nil }
         guard listKind == .tableView else { return source.swipeActions(edge, at: path) }
         guard source.canEditItem(at: path) else { return nil }
@@ -123,6 +133,7 @@ extension StandInListView {
 
     /// The user opens the row's context menu (a long press: the row must be on screen).
     public func userOpensContextMenu(on path: ItemPath) -> ContextMenu? {
+        settleSupplementaryChecks("before a context menu")
         guard isOnScreen(path) else { return nil }
         return source?.contextMenu(at: path)
     }

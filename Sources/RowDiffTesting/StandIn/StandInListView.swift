@@ -144,8 +144,11 @@ public class StandInListView: ListViewHost {
     /// footers and titles are checked once the main actor is done with the render that changed
     /// them (when this is read, or the user acts): an owner updates them in place right after
     /// handing the view its batches, and on a device the user sees only the end of that turn.
+    /// Those of the sections a batch, a reload or a scroll changed are named for it ("after batch
+    /// 3"); the others on screen are checked too, named for the check ("when read", "before a
+    /// move"): a render that changes only headers and footers hands the view no batch at all.
     public var problems: [String] {
-        checkPendingSupplementaries()
+        settleSupplementaryChecks("when read")
         return recordedProblems
     }
 
@@ -529,34 +532,47 @@ public class StandInListView: ListViewHost {
                 recordedProblems.append("\(when): the cell at \(path) shows stale or other content")
             }
         }
-        // Section views: all of them with full checks or no viewport; else those on screen.
-        let sections =
-            modelCheck == .full || viewportHeight == nil
-            ? Array(counts.indices) : geometry.sections(intersecting: offset, offset + max(0, viewportHeight ?? 0))
-        pendingSupplementaryCheck = (when, sections)
+        pendingSupplementaryCheck = (when, supplementarySectionsOnScreen())
     }
 
-    /// Every header and footer view, and every title, of the sections last changed must show its
-    /// section's current content.
-    private func checkPendingSupplementaries() {
-        guard let (when, sections) = pendingSupplementaryCheck, let source else { return }
+    /// The sections whose views the checks look at: all of them with full checks or no
+    /// viewport; else those on screen.
+    private func supplementarySectionsOnScreen() -> [Int] {
+        modelCheck == .full || viewportHeight == nil
+            ? Array(counts.indices) : geometry.sections(intersecting: offset, offset + max(0, viewportHeight ?? 0))
+    }
+
+    /// Checks the headers, footers and titles the user sees now, at the end of a main-actor turn:
+    /// those of the sections last changed, named for that change, then the others on screen,
+    /// named `now` (a render whose changes are all shown in place hands the view no batch, and
+    /// only this finds a view it left stale). Each must show its section's current content.
+    /// Called when `problems` is read and before the user acts (a user acts between turns).
+    /// - Complexity: O(sections checked), plus `isShowingCurrentContent` for each view.
+    func settleSupplementaryChecks(_ now: String) {
+        guard let source else { return }
+        let pending = pendingSupplementaryCheck
         pendingSupplementaryCheck = nil
         let start = ContinuousClock.now
         defer { checkingTime += ContinuousClock.now - start }
-        for s in sections where headers.indices.contains(s) {
-            let path = ItemPath(section: s, item: 0)
-            for (element, view) in [(ListElement.header, headers[s]), (.footer, footers[s])] {
-                if let view, !source.isShowingCurrentContent(view, for: element, at: path) {
-                    recordedProblems.append("\(when): the \(element) of section \(s) shows stale content")
-                }
+        var checked = Set<Int>()
+        for s in pending?.sections ?? [] where checked.insert(s).inserted { checkSupplementaries(of: s, pending?.when ?? now, source) }
+        for s in supplementarySectionsOnScreen() where checked.insert(s).inserted { checkSupplementaries(of: s, now, source) }
+    }
+
+    private func checkSupplementaries(of s: Int, _ when: String, _ source: any ListViewSource) {
+        guard headers.indices.contains(s) else { return }
+        let path = ItemPath(section: s, item: 0)
+        for (element, view) in [(ListElement.header, headers[s]), (.footer, footers[s])] {
+            if let view, !source.isShowingCurrentContent(view, for: element, at: path) {
+                recordedProblems.append("\(when): the \(element) of section \(s) shows stale content")
             }
-            // A section with a header or footer view of its own shows no title there.
-            if showsSupplementaryViews,
-                headers[s] == nil && titles[s].header != source.title(for: .header, in: s)
-                    || footers[s] == nil && titles[s].footer != source.title(for: .footer, in: s)
-            {
-                recordedProblems.append("\(when): the titles of section \(s) are stale")
-            }
+        }
+        // A section with a header or footer view of its own shows no title there.
+        if showsSupplementaryViews,
+            headers[s] == nil && titles[s].header != source.title(for: .header, in: s)
+                || footers[s] == nil && titles[s].footer != source.title(for: .footer, in: s)
+        {
+            recordedProblems.append("\(when): the titles of section \(s) are stale")
         }
     }
 
