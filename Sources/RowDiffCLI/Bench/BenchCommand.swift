@@ -61,6 +61,13 @@ struct BenchCommand: ParsableCommand {
     )
     var ownerRows: [String] = []
 
+    @Flag(
+        name: .customLong("snapshot"),
+        help:
+            "Run only the snapshot group (GitHub issue 35): the diffable snapshot API called from this module, UUID items, Int sections, each operation's median beside its target and ListKit's figure; --runs interleaved rounds (default 101; 21 with --quick)."
+    )
+    var snapshot = false
+
     @Option(name: .customLong("svg"), help: "Also write a bar chart (SVG) of the medians to this file.")
     var svgPath: String?
 
@@ -96,6 +103,7 @@ struct BenchCommand: ParsableCommand {
             throw ValidationError("unknown owner row '\(name)'; known: \(DataSourceBench.ownerRowNames.joined(separator: ", "))")
         }
         if !ownerRows.isEmpty && soak { throw ValidationError("--owner and --soak are separate runs") }
+        if snapshot && (soak || !ownerRows.isEmpty) { throw ValidationError("--snapshot is a separate run") }
         for name in engineNames where BenchEngine(rawValue: name) == nil {
             throw ValidationError("unknown engine '\(name)'; known: \(BenchEngine.allCases.map(\.rawValue).joined(separator: ", "))")
         }
@@ -125,6 +133,7 @@ struct BenchCommand: ParsableCommand {
             return String(decoding: try encoder.encode(report), as: UTF8.self) + "\n"
         }
         if !ownerRows.isEmpty { return try ownerOutput() }
+        if snapshot { return try snapshotOutput() }
         let report = makeRunner().run()
         if let svgPath {
             do {
@@ -148,6 +157,17 @@ struct BenchCommand: ParsableCommand {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         return String(decoding: try encoder.encode(owners), as: UTF8.self) + "\n"
+    }
+
+    /// `--snapshot`: the snapshot group alone.
+    func snapshotOutput() throws -> String {
+        var bench = SnapshotBench(runs: runs ?? (quick ? 21 : 101), warmupRuns: quick ? 1 : 3, scale: scale)
+        if !silent { bench.progress = { Self.writeError("rowdiff bench: " + $0) } }
+        let report = bench.run()
+        if !json { return report.table }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return String(decoding: try encoder.encode(report), as: UTF8.self) + "\n"
     }
 
     func makeRunner() -> BenchRunner {
