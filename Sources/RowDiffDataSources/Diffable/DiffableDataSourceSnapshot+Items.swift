@@ -11,6 +11,7 @@ extension DiffableDataSourceSnapshot {
     /// - Complexity: O(k) for k identifiers, with no hashing while no lookup has been made since
     ///   the last section reorder; otherwise O(k) hash operations plus the length of the
     ///   sections the moved items leave.
+    @inlinable
     public mutating func appendItems(_ identifiers: [ItemIdentifierType], toSection sectionIdentifier: SectionIdentifierType? = nil) {
         let call = "appendItems(_:toSection:)"
         guard !storage.sections.isEmpty else {
@@ -22,7 +23,12 @@ extension DiffableDataSourceSnapshot {
         guard storage.isIndexed else {
             // Unchecked: the first lookup resolves identifiers this repeats (see `ItemIndex`).
             let start = storage.items[section].count
-            storage.items[section].append(contentsOf: identifiers)
+            if start == 0 {
+                // Shared, not copied: building a snapshot from arrays copies no item.
+                storage.items[section] = identifiers
+            } else {
+                storage.items[section].append(contentsOf: identifiers)
+            }
             storage.uncheckedAppends.append(UncheckedAppend(section: section, range: start..<(start + identifiers.count)))
             return
         }
@@ -38,6 +44,7 @@ extension DiffableDataSourceSnapshot {
     ///
     /// Traps when `beforeIdentifier` is not in the snapshot or is among `identifiers`.
     /// - Complexity: O(k) hash operations plus the length of the sections touched.
+    @inlinable
     public mutating func insertItems(_ identifiers: [ItemIdentifierType], beforeItem beforeIdentifier: ItemIdentifierType) {
         insertItems(identifiers, next: beforeIdentifier, after: false, "insertItems(_:beforeItem:)")
     }
@@ -47,11 +54,13 @@ extension DiffableDataSourceSnapshot {
     ///
     /// Traps when `afterIdentifier` is not in the snapshot or is among `identifiers`.
     /// - Complexity: O(k) hash operations plus the length of the sections touched.
+    @inlinable
     public mutating func insertItems(_ identifiers: [ItemIdentifierType], afterItem afterIdentifier: ItemIdentifierType) {
         insertItems(identifiers, next: afterIdentifier, after: true, "insertItems(_:afterItem:)")
     }
 
-    private mutating func insertItems(
+    @inlinable
+    mutating func insertItems(
         _ identifiers: [ItemIdentifierType], next destination: ItemIdentifierType, after: Bool, _ call: String
     ) {
         guard storage.lookups().places[destination] != nil else {
@@ -70,19 +79,37 @@ extension DiffableDataSourceSnapshot {
     }
 
     /// Deletes `identifiers`; those not in the snapshot are ignored.
-    /// - Complexity: O(k log k) plus the length of the sections they leave.
+    /// - Complexity: with the item index built and few identifiers (k ≤ n / 16), O(k log k) plus
+    ///   the length of the sections they leave, the index kept; otherwise O(n): one set of the
+    ///   k identifiers, one lookup per item (one insertion per item of unchecked appends, which
+    ///   this resolves), no index built (the next lookup builds it).
+    @inlinable
     public mutating func deleteItems(_ identifiers: [ItemIdentifierType]) {
         guard !identifiers.isEmpty else { return }
-        changeItems { storage, index in
-            let present = Set(identifiers.filter { index.places[$0] != nil })
-            storage.remove(present, &index)
-            storage.unmark(present)
+        let storage = uniqueStorage()
+        if storage.isIndexed && identifiers.count <= storage.items.reduce(0, { $0 + $1.count }) / 16 {
+            changeItems { storage, index in
+                let present = Set(identifiers.filter { index.places[$0] != nil })
+                storage.remove(present, &index)
+                storage.unmark(present)
+            }
+            return
         }
+        // A filter of the arrays, which costs what a delete touches less than renumbering the
+        // index would; unchecked appends are resolved in the same pass.
+        let doomed = Set(identifiers)
+        storage.items = resolvingRepeats(storage.items, storage.uncheckedAppends, dropping: doomed)
+        storage.uncheckedAppends = []
+        storage.resolution = nil
+        storage.dropIndex()
+        if !storage.reloadedItems.isEmpty { storage.reloadedItems.subtract(doomed) }
+        if !storage.reconfiguredItems.isEmpty { storage.reconfiguredItems.subtract(doomed) }
     }
 
     /// Deletes every item and every section, as UIKit does: the snapshot is empty afterwards, so
     /// `deleteAllItems()` followed by `appendSections(_:)` starts over.
     /// - Complexity: O(1) (what the snapshot held is released).
+    @inlinable
     public mutating func deleteAllItems() {
         storage = Storage()
     }
@@ -91,6 +118,7 @@ extension DiffableDataSourceSnapshot {
     ///
     /// Traps when either item is not in the snapshot, or when they are the same item.
     /// - Complexity: O(length of the sections touched).
+    @inlinable
     public mutating func moveItem(_ identifier: ItemIdentifierType, beforeItem toIdentifier: ItemIdentifierType) {
         moveItem(identifier, next: toIdentifier, after: false, "moveItem(_:beforeItem:)")
     }
@@ -99,11 +127,13 @@ extension DiffableDataSourceSnapshot {
     ///
     /// Traps when either item is not in the snapshot, or when they are the same item.
     /// - Complexity: O(length of the sections touched).
+    @inlinable
     public mutating func moveItem(_ identifier: ItemIdentifierType, afterItem toIdentifier: ItemIdentifierType) {
         moveItem(identifier, next: toIdentifier, after: true, "moveItem(_:afterItem:)")
     }
 
-    private mutating func moveItem(_ identifier: ItemIdentifierType, next destination: ItemIdentifierType, after: Bool, _ call: String) {
+    @inlinable
+    mutating func moveItem(_ identifier: ItemIdentifierType, next destination: ItemIdentifierType, after: Bool, _ call: String) {
         let places = storage.lookups().places
         guard places[identifier] != nil else {
             snapshotTrap(call, "item identifier \(identifier) does not exist in the snapshot")
@@ -126,6 +156,7 @@ extension DiffableDataSourceSnapshot {
     ///
     /// Traps, changing nothing, when one of them is not in the snapshot.
     /// - Complexity: O(k) amortized.
+    @inlinable
     public mutating func reloadItems(_ identifiers: [ItemIdentifierType]) {
         requirePresent(identifiers, "reloadItems(_:)", "reload")
         guard !identifiers.isEmpty else { return }
@@ -137,13 +168,15 @@ extension DiffableDataSourceSnapshot {
     ///
     /// Traps, changing nothing, when one of them is not in the snapshot.
     /// - Complexity: O(k) amortized.
+    @inlinable
     public mutating func reconfigureItems(_ identifiers: [ItemIdentifierType]) {
         requirePresent(identifiers, "reconfigureItems(_:)", "reconfigure")
         guard !identifiers.isEmpty else { return }
         uniqueStorage().reconfiguredItems.formUnion(identifiers)
     }
 
-    private func requirePresent(_ identifiers: [ItemIdentifierType], _ call: String, _ verb: String) {
+    @inlinable
+    func requirePresent(_ identifiers: [ItemIdentifierType], _ call: String, _ verb: String) {
         guard !identifiers.isEmpty else { return }
         let places = storage.lookups().places
         for identifier in identifiers where places[identifier] == nil {
