@@ -80,9 +80,9 @@ extension DiffableDataSourceSnapshot {
 
     /// Deletes `identifiers`; those not in the snapshot are ignored.
     /// - Complexity: with the item index built and few identifiers (k ≤ n / 16), O(k log k) plus
-    ///   the length of the sections they leave, the index kept; otherwise O(n): one set of the
-    ///   k identifiers, one lookup per item (one insertion per item of unchecked appends, which
-    ///   this resolves), no index built (the next lookup builds it).
+    ///   the length of the sections they leave, the index kept; otherwise O(n + k): one hash per
+    ///   identifier and per item (resolving unchecked appends in the same pass), no index built
+    ///   (the next lookup builds it).
     @inlinable
     public mutating func deleteItems(_ identifiers: [ItemIdentifierType]) {
         guard !identifiers.isEmpty else { return }
@@ -97,13 +97,12 @@ extension DiffableDataSourceSnapshot {
         }
         // A filter of the arrays, which costs what a delete touches less than renumbering the
         // index would; unchecked appends are resolved in the same pass.
-        let doomed = Set(identifiers)
-        storage.items = resolvingRepeats(storage.items, storage.uncheckedAppends, dropping: doomed)
+        storage.items = resolvingRepeats(storage.items, storage.uncheckedAppends, dropping: identifiers)
         storage.uncheckedAppends = []
         storage.resolution = nil
         storage.dropIndex()
-        if !storage.reloadedItems.isEmpty { storage.reloadedItems.subtract(doomed) }
-        if !storage.reconfiguredItems.isEmpty { storage.reconfiguredItems.subtract(doomed) }
+        if !storage.reloadedItems.isEmpty { storage.reloadedItems.subtract(identifiers) }
+        if !storage.reconfiguredItems.isEmpty { storage.reconfiguredItems.subtract(identifiers) }
     }
 
     /// Deletes every item and every section, as UIKit does: the snapshot is empty afterwards, so
@@ -175,12 +174,76 @@ extension DiffableDataSourceSnapshot {
         uniqueStorage().reconfiguredItems.formUnion(identifiers)
     }
 
+    /// Traps, naming the first of `identifiers` not in the snapshot, when there is one.
+    /// - Complexity: O(k) with the index built, or for few identifiers once it is built (O(n));
+    ///   for many identifiers (k ≥ n / 4) on a snapshot not indexed, O(n + k) hashes without
+    ///   building the index (presence does not depend on how repeated appends resolve).
     @inlinable
     func requirePresent(_ identifiers: [ItemIdentifierType], _ call: String, _ verb: String) {
         guard !identifiers.isEmpty else { return }
-        let places = storage.lookups().places
-        for identifier in identifiers where places[identifier] == nil {
-            snapshotTrap(call, "attempted to \(verb) item identifier \(identifier), which does not exist in the snapshot")
+        let absent: ItemIdentifierType?
+        if !storage.isIndexed, identifiers.count * 4 >= storage.items.reduce(0, { $0 + $1.count }) {
+            absent = firstAbsent(identifiers, in: storage.items)
+        } else {
+            let places = storage.lookups().places
+            absent = identifiers.first { places[$0] == nil }
+        }
+        if let absent {
+            snapshotTrap(call, "attempted to \(verb) item identifier \(absent), which does not exist in the snapshot")
         }
     }
+}
+
+/// The first of `identifiers` that no section of `items` holds, or nil: a table of the
+/// identifiers' hash values (plain `Int` arrays, as `resolvingRepeats` keeps), each item looked up once.
+/// - Complexity: O(n + k): one hash per identifier and per item.
+@inlinable
+func firstAbsent<Item: Hashable>(_ identifiers: [Item], in items: [[Item]]) -> Item? {
+    var capacity = 16
+    while capacity < 2 * identifiers.count { capacity <<= 1 }
+    let mask = capacity - 1
+    // slots[i]: the position in `identifiers` of the first occurrence stored there, or -1.
+    var slots = [Int](repeating: -1, count: capacity)
+    var slotHashes = [Int](repeating: 0, count: capacity)
+    var found = [Bool](repeating: false, count: identifiers.count)
+    // Each identifier's slot owner (its first occurrence in `identifiers`).
+    var owner = [Int](repeating: 0, count: identifiers.count)
+    var distinct = 0
+    for (position, identifier) in identifiers.enumerated() {
+        let hash = identifier.hashValue
+        var slot = hash & mask
+        owner[position] = position
+        while slots[slot] >= 0 {
+            if slotHashes[slot] == hash && identifiers[slots[slot]] == identifier {
+                owner[position] = slots[slot]
+                break
+            }
+            slot = (slot + 1) & mask
+        }
+        guard owner[position] == position else { continue }
+        slots[slot] = position
+        slotHashes[slot] = hash
+        distinct += 1
+    }
+    var missing = distinct
+    for list in items where missing > 0 {
+        for item in list {
+            let hash = item.hashValue
+            var slot = hash & mask
+            while slots[slot] >= 0 {
+                let position = slots[slot]
+                if slotHashes[slot] == hash && identifiers[position] == item {
+                    if !found[position] {
+                        found[position] = true
+                        missing -= 1
+                    }
+                    break
+                }
+                slot = (slot + 1) & mask
+            }
+        }
+    }
+    guard missing > 0 else { return nil }
+    for position in identifiers.indices where !found[owner[position]] { return identifiers[position] }
+    return nil
 }

@@ -146,8 +146,8 @@ extension DiffableDataSourceSnapshot {
     /// - Complexity: O(1) amortized (O(S) after a change of item counts, O(n) to build the index).
     @inlinable
     public func indexOfItem(_ identifier: ItemIdentifierType) -> Int? {
-        guard let place = storage.lookups().places[identifier] else { return nil }
-        return storage.starts()[place.section] + place.item
+        guard let found = storage.position(of: identifier) else { return nil }
+        return found.start + found.place.item
     }
 
     /// The position of `identifier` in `sectionIdentifiers`, or nil when the section is not in

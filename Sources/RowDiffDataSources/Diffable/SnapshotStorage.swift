@@ -95,34 +95,119 @@ struct UncheckedAppend {
 /// kept where it was appended last, as `ItemIndex` resolves them) and every item of `doomed`
 /// left out; without the places `ItemIndex` records. The unchecked appends are walked from the
 /// last call back, so the first sighting of an identifier is the occurrence that stays.
-/// - Complexity: O(n): one set insertion per appended item, one lookup per other item.
+///
+/// The sightings are kept in an open-addressing table of hash values and occurrence numbers, plain
+/// `Int` arrays: this also runs unspecialised (`renderedSections()` resolves a fresh snapshot in
+/// the library's own code), where a `Set<Item>` went through generic set code, and its metadata,
+/// for every item. Per item it calls `hashValue` once, and `==` only when two hash values are equal.
+/// - Complexity: O(n + d): one hash per item of the unchecked appends, of `doomed`, and (when
+///   either is not empty) of the sections' checked prefixes; no hashing when both are empty.
 @inlinable
-func resolvingRepeats<Item: Hashable>(_ items: [[Item]], _ unchecked: [UncheckedAppend], dropping doomed: Set<Item> = [])
+func resolvingRepeats<Item: Hashable>(
+    _ items: [[Item]], _ unchecked: [UncheckedAppend], dropping doomed: [Item] = []
+)
     -> [[Item]]
 {
     var checked = items.map(\.count)
-    for append in unchecked { checked[append.section] = min(checked[append.section], append.range.lowerBound) }
-    var seen = doomed
-    seen.reserveCapacity(doomed.count + unchecked.reduce(0) { $0 + $1.range.count })
-    // Positions to drop per section, unsorted (empty arrays allocate nothing).
-    var dropped: [[Int]] = Array(repeating: [], count: items.count)
+    var appended = 0
+    for append in unchecked {
+        checked[append.section] = min(checked[append.section], append.range.lowerBound)
+        appended += append.range.count
+    }
+    let stored = appended + doomed.count
+    guard stored > 0 else { return items }
+    var capacity = 16
+    while capacity < 2 * stored { capacity <<= 1 }
+    let mask = capacity - 1
+    // slots[i]: the sighting stored there (an index into the two arrays below), or -1. A
+    // sighting is an item of `doomed` (section -1, its position in `doomed`) or of an append.
+    var slots = [Int](repeating: -1, count: capacity)
+    var slotHashes = [Int](repeating: 0, count: capacity)
+    var sightingSection: [Int] = [], sightingPosition: [Int] = []
+    sightingSection.reserveCapacity(stored)
+    sightingPosition.reserveCapacity(stored)
+    // Whether each item of each section stays; made for a section when it first loses one.
+    var keeps: [[Bool]] = Array(repeating: [], count: items.count)
+    var anyDropped = false
+    for (position, item) in doomed.enumerated() {
+        let hash = item.hashValue
+        var slot = hash & mask
+        var seen = false
+        while slots[slot] >= 0 {
+            let sighting = slots[slot]
+            if slotHashes[slot] == hash && doomed[sightingPosition[sighting]] == item {
+                seen = true
+                break
+            }
+            slot = (slot + 1) & mask
+        }
+        if seen { continue }
+        slots[slot] = sightingSection.count
+        slotHashes[slot] = hash
+        sightingSection.append(-1)
+        sightingPosition.append(position)
+    }
     for append in unchecked.reversed() {
         let list = items[append.section]
-        for position in append.range.reversed() where !seen.insert(list[position]).inserted {
-            dropped[append.section].append(position)
+        for position in append.range.reversed() {
+            let item = list[position]
+            let hash = item.hashValue
+            var slot = hash & mask
+            var seen = false
+            while slots[slot] >= 0 {
+                let sighting = slots[slot]
+                if slotHashes[slot] == hash {
+                    let section = sightingSection[sighting]
+                    let other = sightingPosition[sighting]
+                    if section < 0 ? doomed[other] == item : items[section][other] == item {
+                        seen = true
+                        break
+                    }
+                }
+                slot = (slot + 1) & mask
+            }
+            if seen {
+                if keeps[append.section].isEmpty { keeps[append.section] = Array(repeating: true, count: list.count) }
+                keeps[append.section][position] = false
+                anyDropped = true
+                continue
+            }
+            slots[slot] = sightingSection.count
+            slotHashes[slot] = hash
+            sightingSection.append(append.section)
+            sightingPosition.append(position)
         }
     }
+    // The checked prefixes repeat nothing among themselves: an item there goes when an append
+    // or `doomed` names it.
     for (section, list) in items.enumerated() where checked[section] > 0 {
-        for position in 0..<checked[section] where seen.contains(list[position]) {
-            dropped[section].append(position)
+        for position in 0..<checked[section] {
+            let item = list[position]
+            let hash = item.hashValue
+            var slot = hash & mask
+            while slots[slot] >= 0 {
+                let sighting = slots[slot]
+                if slotHashes[slot] == hash {
+                    let owner = sightingSection[sighting]
+                    let other = sightingPosition[sighting]
+                    if owner < 0 ? doomed[other] == item : items[owner][other] == item {
+                        if keeps[section].isEmpty { keeps[section] = Array(repeating: true, count: list.count) }
+                        keeps[section][position] = false
+                        anyDropped = true
+                        break
+                    }
+                }
+                slot = (slot + 1) & mask
+            }
         }
     }
+    guard anyDropped else { return items }
     var kept = items
-    for section in items.indices where !dropped[section].isEmpty {
-        let gone = Set(dropped[section])
+    for section in items.indices where !keeps[section].isEmpty {
+        let list = items[section], keep = keeps[section]
         var survivors: [Item] = []
-        survivors.reserveCapacity(items[section].count - gone.count)
-        for (position, item) in items[section].enumerated() where !gone.contains(position) { survivors.append(item) }
+        survivors.reserveCapacity(list.count)
+        for position in list.indices where keep[position] { survivors.append(list[position]) }
         kept[section] = survivors
     }
     return kept
@@ -218,6 +303,23 @@ final class SnapshotStorage<Section: Hashable & Sendable, Item: Hashable & Senda
         }
         index = built
         return built
+    }
+
+    /// The place of `item` and the number of items before its section, under one lock, without
+    /// copying the index out; nil when the item is absent.
+    /// - Complexity: O(1) amortized (O(S) to count the sections' starts, O(n) to build the index).
+    @inlinable
+    func position(of item: Item) -> (place: ItemPlace, start: Int)? {
+        locked {
+            _ = builtIndex()
+            guard let place = index!.places[item] else { return nil }
+            if let starts = index!.starts { return (place, starts[place.section]) }
+            var starts = [0]
+            starts.reserveCapacity(sections.count + 1)
+            for list in index!.resolved ?? items { starts.append(starts[starts.count - 1] + list.count) }
+            index!.starts = starts
+            return (place, starts[place.section])
+        }
     }
 
     /// The number of items before each section, and the total as the last element.
