@@ -68,6 +68,11 @@ struct BenchCommand: ParsableCommand {
     )
     var snapshot = false
 
+    @Option(
+        name: .customLong("snapshot-operation"),
+        help: "With --snapshot, run only these operations (repeatable), by name (e.g. build-10k, apply-diff-10k-nochange).")
+    var snapshotOperations: [String] = []
+
     @Option(name: .customLong("svg"), help: "Also write a bar chart (SVG) of the medians to this file.")
     var svgPath: String?
 
@@ -104,6 +109,10 @@ struct BenchCommand: ParsableCommand {
         }
         if !ownerRows.isEmpty && soak { throw ValidationError("--owner and --soak are separate runs") }
         if snapshot && (soak || !ownerRows.isEmpty) { throw ValidationError("--snapshot is a separate run") }
+        let snapshotNames = Set(SnapshotWorkloads.operations(scale: 0.001).map(\.name))
+        for name in snapshotOperations where !snapshotNames.contains(name) {
+            throw ValidationError("unknown snapshot operation '\(name)'; known: \(snapshotNames.sorted().joined(separator: ", "))")
+        }
         for name in engineNames where BenchEngine(rawValue: name) == nil {
             throw ValidationError("unknown engine '\(name)'; known: \(BenchEngine.allCases.map(\.rawValue).joined(separator: ", "))")
         }
@@ -162,6 +171,7 @@ struct BenchCommand: ParsableCommand {
     /// `--snapshot`: the snapshot group alone.
     func snapshotOutput() throws -> String {
         var bench = SnapshotBench(runs: runs ?? (quick ? 21 : 101), warmupRuns: quick ? 1 : 3, scale: scale)
+        bench.names = snapshotOperations
         if !silent { bench.progress = { Self.writeError("rowdiff bench: " + $0) } }
         let report = bench.run()
         if !json { return report.table }

@@ -43,12 +43,14 @@ struct SnapshotBench {
     var runs = 101
     var warmupRuns = 3
     var scale = 1.0
+    /// The operations to run, by name; empty: all of them.
+    var names: [String] = []
     var progress: ((String) -> Void)?
 
     func run() -> SnapshotReport {
         let loadBefore = Self.load()
         progress?("[snapshot] generating")
-        let operations = SnapshotWorkloads.operations(scale: scale)
+        let operations = SnapshotWorkloads.operations(scale: scale).filter { names.isEmpty || names.contains($0.name) }
         var samples = Array(repeating: [Double](), count: operations.count)
         let clock = ContinuousClock()
         for round in 0..<(warmupRuns + runs) {
