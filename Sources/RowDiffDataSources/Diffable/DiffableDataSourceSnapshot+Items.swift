@@ -195,26 +195,27 @@ extension DiffableDataSourceSnapshot {
 }
 
 /// The first of `identifiers` that no section of `items` holds, or nil: a table of the
-/// identifiers' hash values (plain `Int` arrays, as `resolvingRepeats` keeps), each item looked up once.
+/// identifiers' hashes (`itemHashes`, plain integer arrays, as `resolvingRepeats` keeps), each
+/// item looked up once.
 /// - Complexity: O(n + k): one hash per identifier and per item.
 @inlinable
 func firstAbsent<Item: Hashable>(_ identifiers: [Item], in items: [[Item]]) -> Item? {
     var capacity = 16
     while capacity < 2 * identifiers.count { capacity <<= 1 }
     let mask = capacity - 1
+    let hashes = itemHashes(identifiers)
     // slots[i]: the position in `identifiers` of the first occurrence stored there, or -1.
     var slots = [Int](repeating: -1, count: capacity)
-    var slotHashes = [Int](repeating: 0, count: capacity)
+    var slotHashes = [UInt64](repeating: 0, count: capacity)
     var found = [Bool](repeating: false, count: identifiers.count)
     // Each identifier's slot owner (its first occurrence in `identifiers`).
-    var owner = [Int](repeating: 0, count: identifiers.count)
+    var owner = Array(identifiers.indices)
     var distinct = 0
-    for (position, identifier) in identifiers.enumerated() {
-        let hash = identifier.hashValue
-        var slot = hash & mask
-        owner[position] = position
+    for position in identifiers.indices {
+        let hash = hashes[position]
+        var slot = Int(hash & UInt64(mask))
         while slots[slot] >= 0 {
-            if slotHashes[slot] == hash && identifiers[slots[slot]] == identifier {
+            if slotHashes[slot] == hash && identifiers[slots[slot]] == identifiers[position] {
                 owner[position] = slots[slot]
                 break
             }
@@ -227,12 +228,13 @@ func firstAbsent<Item: Hashable>(_ identifiers: [Item], in items: [[Item]]) -> I
     }
     var missing = distinct
     for list in items where missing > 0 {
-        for item in list {
-            let hash = item.hashValue
-            var slot = hash & mask
+        let listHashes = itemHashes(list)
+        for index in list.indices {
+            let hash = listHashes[index]
+            var slot = Int(hash & UInt64(mask))
             while slots[slot] >= 0 {
                 let position = slots[slot]
-                if slotHashes[slot] == hash && identifiers[position] == item {
+                if slotHashes[slot] == hash && identifiers[position] == list[index] {
                     if !found[position] {
                         found[position] = true
                         missing -= 1

@@ -91,17 +91,61 @@ struct UncheckedAppend {
     }
 }
 
+/// The seed of the snapshots' item hashes: drawn once per process, so that identifiers cannot be
+/// chosen to collide (an integer's fingerprint is the integer itself, mixed with this).
+@usableFromInline
+let snapshotHashSeed = UInt64.random(in: .min ... .max)
+
+/// A hash of each of `list`'s items, in order: for `Fingerprintable` identifiers (UUID, String,
+/// the integers) their fingerprints under `snapshotHashSeed`, made for the whole array in one
+/// call (for UUIDs, one pass in Swift or C), then mixed; for other identifiers their `hashValue`.
+/// Unspecialised (`renderedSections()` runs in the library's own code), the fingerprints cost one
+/// dynamic cast per array instead of a generic `hashValue` call per item.
+/// - Complexity: O(n).
+@inlinable
+func itemHashes<Item: Hashable>(_ list: [Item]) -> [UInt64] {
+    guard !list.isEmpty else { return [] }
+    if let type = Item.self as? any Fingerprintable.Type {
+        func fingerprints<Print: Fingerprintable>(_: Print.Type) -> [UInt64] {
+            // `Print` is `Item`: the buffer is seen as the same type it holds.
+            list.withUnsafeBufferPointer { values in
+                values.withMemoryRebound(to: Print.self) { values in
+                    [UInt64](unsafeUninitializedCapacity: values.count) { output, count in
+                        Print.fingerprints(of: values, seed: snapshotHashSeed, into: output)
+                        for index in 0..<values.count { output[index] = mixedHash(output[index]) }
+                        count = values.count
+                    }
+                }
+            }
+        }
+        return fingerprints(type)
+    }
+    var hashes: [UInt64] = []
+    hashes.reserveCapacity(list.count)
+    for item in list { hashes.append(UInt64(bitPattern: Int64(item.hashValue))) }
+    return hashes
+}
+
+/// SplitMix64's finaliser: every bit of `value` moves the low bits a table indexes by.
+@inlinable
+func mixedHash(_ value: UInt64) -> UInt64 {
+    var z = value
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+}
+
 /// The items of `items` with the identifiers that `unchecked` appends repeat resolved (each
 /// kept where it was appended last, as `ItemIndex` resolves them) and every item of `doomed`
 /// left out; without the places `ItemIndex` records. The unchecked appends are walked from the
 /// last call back, so the first sighting of an identifier is the occurrence that stays.
 ///
-/// The sightings are kept in an open-addressing table of hash values and occurrence numbers, plain
-/// `Int` arrays: this also runs unspecialised (`renderedSections()` resolves a fresh snapshot in
-/// the library's own code), where a `Set<Item>` went through generic set code, and its metadata,
-/// for every item. Per item it calls `hashValue` once, and `==` only when two hash values are equal.
-/// - Complexity: O(n + d): one hash per item of the unchecked appends, of `doomed`, and (when
-///   either is not empty) of the sections' checked prefixes; no hashing when both are empty.
+/// The sightings are kept in an open-addressing table of hashes (`itemHashes`) and occurrence
+/// numbers, plain integer arrays: this also runs unspecialised (`renderedSections()` resolves a
+/// fresh snapshot in the library's own code), where a `Set<Item>` went through generic set code,
+/// and its metadata, for every item. Items are compared with `==` only when their hashes are equal.
+/// - Complexity: O(n + d): one hash per item and per identifier of `doomed` (none when there are
+///   no unchecked appends and `doomed` is empty).
 @inlinable
 func resolvingRepeats<Item: Hashable>(
     _ items: [[Item]], _ unchecked: [UncheckedAppend], dropping doomed: [Item] = []
@@ -118,87 +162,64 @@ func resolvingRepeats<Item: Hashable>(
     guard stored > 0 else { return items }
     var capacity = 16
     while capacity < 2 * stored { capacity <<= 1 }
-    let mask = capacity - 1
+    let mask = UInt64(capacity - 1)
+    let hashes = items.map { itemHashes($0) }, doomedHashes = itemHashes(doomed)
     // slots[i]: the sighting stored there (an index into the two arrays below), or -1. A
     // sighting is an item of `doomed` (section -1, its position in `doomed`) or of an append.
     var slots = [Int](repeating: -1, count: capacity)
-    var slotHashes = [Int](repeating: 0, count: capacity)
+    var slotHashes = [UInt64](repeating: 0, count: capacity)
     var sightingSection: [Int] = [], sightingPosition: [Int] = []
     sightingSection.reserveCapacity(stored)
     sightingPosition.reserveCapacity(stored)
+    // The sighting of `hash` equal to the item at `position` of `section` (-1: of `doomed`), and
+    // the free slot where it would go; -1 when there is none.
+    func find(_ hash: UInt64, _ section: Int, _ position: Int) -> (sighting: Int, slot: Int) {
+        var slot = Int(hash & mask)
+        while slots[slot] >= 0 {
+            let sighting = slots[slot]
+            if slotHashes[slot] == hash {
+                let owner = sightingSection[sighting], other = sightingPosition[sighting]
+                let item = section < 0 ? doomed[position] : items[section][position]
+                if owner < 0 ? doomed[other] == item : items[owner][other] == item { return (sighting, slot) }
+            }
+            slot = (slot + 1) & Int(mask)
+        }
+        return (-1, slot)
+    }
+    func store(_ hash: UInt64, at slot: Int, _ section: Int, _ position: Int) {
+        slots[slot] = sightingSection.count
+        slotHashes[slot] = hash
+        sightingSection.append(section)
+        sightingPosition.append(position)
+    }
+    for position in doomed.indices {
+        let found = find(doomedHashes[position], -1, position)
+        if found.sighting < 0 { store(doomedHashes[position], at: found.slot, -1, position) }
+    }
     // Whether each item of each section stays; made for a section when it first loses one.
     var keeps: [[Bool]] = Array(repeating: [], count: items.count)
     var anyDropped = false
-    for (position, item) in doomed.enumerated() {
-        let hash = item.hashValue
-        var slot = hash & mask
-        var seen = false
-        while slots[slot] >= 0 {
-            let sighting = slots[slot]
-            if slotHashes[slot] == hash && doomed[sightingPosition[sighting]] == item {
-                seen = true
-                break
-            }
-            slot = (slot + 1) & mask
-        }
-        if seen { continue }
-        slots[slot] = sightingSection.count
-        slotHashes[slot] = hash
-        sightingSection.append(-1)
-        sightingPosition.append(position)
+    func drop(_ section: Int, _ position: Int) {
+        if keeps[section].isEmpty { keeps[section] = Array(repeating: true, count: items[section].count) }
+        keeps[section][position] = false
+        anyDropped = true
     }
     for append in unchecked.reversed() {
-        let list = items[append.section]
         for position in append.range.reversed() {
-            let item = list[position]
-            let hash = item.hashValue
-            var slot = hash & mask
-            var seen = false
-            while slots[slot] >= 0 {
-                let sighting = slots[slot]
-                if slotHashes[slot] == hash {
-                    let section = sightingSection[sighting]
-                    let other = sightingPosition[sighting]
-                    if section < 0 ? doomed[other] == item : items[section][other] == item {
-                        seen = true
-                        break
-                    }
-                }
-                slot = (slot + 1) & mask
+            let hash = hashes[append.section][position]
+            let found = find(hash, append.section, position)
+            if found.sighting >= 0 {
+                drop(append.section, position)
+            } else {
+                store(hash, at: found.slot, append.section, position)
             }
-            if seen {
-                if keeps[append.section].isEmpty { keeps[append.section] = Array(repeating: true, count: list.count) }
-                keeps[append.section][position] = false
-                anyDropped = true
-                continue
-            }
-            slots[slot] = sightingSection.count
-            slotHashes[slot] = hash
-            sightingSection.append(append.section)
-            sightingPosition.append(position)
         }
     }
     // The checked prefixes repeat nothing among themselves: an item there goes when an append
     // or `doomed` names it.
-    for (section, list) in items.enumerated() where checked[section] > 0 {
-        for position in 0..<checked[section] {
-            let item = list[position]
-            let hash = item.hashValue
-            var slot = hash & mask
-            while slots[slot] >= 0 {
-                let sighting = slots[slot]
-                if slotHashes[slot] == hash {
-                    let owner = sightingSection[sighting]
-                    let other = sightingPosition[sighting]
-                    if owner < 0 ? doomed[other] == item : items[owner][other] == item {
-                        if keeps[section].isEmpty { keeps[section] = Array(repeating: true, count: list.count) }
-                        keeps[section][position] = false
-                        anyDropped = true
-                        break
-                    }
-                }
-                slot = (slot + 1) & mask
-            }
+    for section in items.indices where checked[section] > 0 {
+        for position in 0..<checked[section] where find(hashes[section][position], section, position).sighting >= 0 {
+            drop(section, position)
         }
     }
     guard anyDropped else { return items }
