@@ -57,7 +57,7 @@ struct BenchCommand: ParsableCommand {
     @Option(
         name: .customLong("owner"),
         help:
-            "Run only these rows of the data sources' owner table (repeatable): table, collection (ListController), diffable, swiftui; --runs timed renders each."
+            "Run only these rows of the data sources' owner table (repeatable): table, collection (ListController), diffable, diffable-100x1000 (100 × 1,000 items, 1 % moved across sections), swiftui, app, app-background-release (ListController with app-like rows built every render); --runs timed renders each."
     )
     var ownerRows: [String] = []
 

@@ -78,9 +78,10 @@ extension DataSourceBench {
     static let ownerViewportHeight = 800.0
 
     /// The rows of the owner table, in its order: `ListController` on a table and on a collection
-    /// view, the diffable data source, the SwiftUI path, and `ListController` on a table view with
-    /// app-like rows (DataSourceBench+AppOwner.swift) (`rowdiff bench --owner` takes these names).
-    static let ownerRowNames = ["table", "collection", "diffable", "swiftui", "app", "app-background-release"]
+    /// view, the diffable data source (also on issue 35 item 3's 100 × 1,000 items with 1 % moved
+    /// across sections), the SwiftUI path, and `ListController` on a table view with app-like rows
+    /// (DataSourceBench+AppOwner.swift) (`rowdiff bench --owner` takes these names).
+    static let ownerRowNames = ["table", "collection", "diffable", "diffable-100x1000", "swiftui", "app", "app-background-release"]
 
     /// The owner measurements, when run from the main thread (the command); nil elsewhere, as
     /// `measureRendererFromMainThread`.
@@ -122,6 +123,12 @@ extension DataSourceBench {
                 owners.append(
                     await Self.measureDiffableOwner(
                         old: oldSpec, new: newSpec, changedRows: edit.total, warmups: warmupRuns, runs: timedRuns))
+            case "diffable-100x1000":
+                progress?("\(step) DiffableListSource on a viewport table view, 100 × 1,000 items, 1 % moved across sections")
+                let moved = movedAcrossSectionsWorkload()
+                owners.append(
+                    await Self.measureDiffableOwner(
+                        old: moved.old, new: moved.new, changedRows: moved.moved, warmups: warmupRuns, runs: timedRuns))
             case "app", "app-background-release":
                 progress?("\(step) ListController on a viewport table view, app-like rows built every render")
                 owners.append(
