@@ -16,13 +16,15 @@ let package = Package(
         .package(url: "https://github.com/ordo-one/benchmark", exact: "1.38.1", traits: ["MallocInterposer"]),
     ],
     targets: [
-        // The C core alone and the typed layer on the standard workloads. `Workloads` is a
+        // The C core alone and the typed layer on the standard workloads, and the diffable
+        // snapshot API (issue 35's snapshot group). `Workloads` is a
         // symbolic link to Sources/RowDiffCLI/Workloads, so `rowdiff bench` and these benchmarks
         // diff identical data (the CLI target is not a product the root package exports).
         .executableTarget(
             name: "RowDiffBenchmarks",
             dependencies: [
                 .product(name: "RowDiff", package: root),
+                .product(name: "RowDiffDataSources", package: root),
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/RowDiffBenchmarks",

@@ -360,6 +360,46 @@ struct DiffableSnapshotValueTests {
         #expect(counter.count - afterIndex <= 100 * 3)
     }
 
+    @Test func readingTheItems_resolvesAppendsOnce_withoutTheIndex() {
+        let counter = HashCounter()
+        var snapshot = DiffableDataSourceSnapshot<Int, CountedID>()
+        snapshot.appendSections([0, 1, 2])
+        for section in 0..<3 {
+            snapshot.appendItems((0..<1_000).map { CountedID(value: section * 1_000 + $0, counter: counter) }, toSection: section)
+        }
+        #expect(snapshot.itemIdentifiers.count == 3_000)
+        #expect(counter.count == 3_000)
+        #expect(snapshot.numberOfItems(inSection: 1) == 1_000)
+        #expect(snapshot.itemIdentifiers(inSection: 2).first?.value == 2_000)
+        #expect(snapshot.numberOfItems == 3_000)
+        #expect(counter.count == 3_000)
+        // The index is built from the resolved items when first needed: one more pass, and the lookup.
+        #expect(snapshot.indexOfItem(CountedID(value: 1_500, counter: counter)) == 1_500)
+        #expect(counter.count == 6_001)
+    }
+
+    @Test func deletingManyItems_fromUncheckedAppends_resolvesRepeatsInTheSamePass() {
+        let counter = HashCounter()
+        func id(_ value: Int) -> CountedID { CountedID(value: value, counter: counter) }
+        var snapshot = DiffableDataSourceSnapshot<String, CountedID>()
+        snapshot.appendSections(["a", "b"])
+        snapshot.appendItems((0..<10).map(id), toSection: "a")
+        snapshot.appendItems([3, 10, 11, 4].map(id), toSection: "b") // 3 and 4 move to b
+        snapshot.deleteItems([0, 2, 4, 6, 8, 10, 99].map(id))
+        #expect(snapshot.itemIdentifiers(inSection: "a").map(\.value) == [1, 5, 7, 9])
+        #expect(snapshot.itemIdentifiers(inSection: "b").map(\.value) == [3, 11])
+        // One hash per identifier deleted and per item held: no index was built.
+        #expect(counter.count == 7 + 14)
+        #expect(snapshot.indexOfItem(id(11)) == 5)
+    }
+
+    @Test func markingManyItems_ofAnUnindexedSnapshot_marksThemInSnapshotOrder() {
+        var snapshot = makeSnapshot(["a": [1, 2, 3], "b": [4, 5, 1]])
+        snapshot.reloadItems([5, 1, 5])
+        #expect(snapshot.reloadedItemIdentifiers == [5, 1])
+        #expect(layout(snapshot) == ["a": [2, 3], "b": [4, 5, 1]])
+    }
+
     @Test func aSnapshot_canBeBuiltOnAnotherThread() async {
         let built = await Task.detached {
             var snapshot = Snapshot()

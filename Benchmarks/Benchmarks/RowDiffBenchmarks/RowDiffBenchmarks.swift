@@ -62,6 +62,24 @@ let benchmarks: @Sendable () -> Void = {
                 WorkloadCatalog.make(name)!
             })
     }
+
+    // Issue 35's snapshot group: the diffable snapshot API (RowDiffDataSources) called from this
+    // module, as an app calls it; the same operations as `rowdiff bench --snapshot`. Each
+    // iteration makes its fresh state untimed, then times the operation alone. Time only: no
+    // thresholds are checked in for these yet (`rowdiff bench --snapshot` prints each median
+    // beside the issue's target).
+    var snapshotConfiguration = Benchmark.defaultConfiguration
+    snapshotConfiguration.metrics = [.wallClock, .mallocCountTotal]
+    snapshotConfiguration.thresholds = nil
+    snapshotConfiguration.maxIterations = 101
+    for operation in SnapshotWorkloads.operations() {
+        Benchmark("Snapshot_\(operation.name)", configuration: snapshotConfiguration) { benchmark in
+            let call = operation.prepare()
+            benchmark.startMeasurement()
+            blackHole(call())
+            benchmark.stopMeasurement()
+        }
+    }
 }
 
 /// A core benchmark's input: fingerprints and the context reused by every iteration.

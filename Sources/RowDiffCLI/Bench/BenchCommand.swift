@@ -66,9 +66,21 @@ struct BenchCommand: ParsableCommand {
     @Option(
         name: .customLong("owner"),
         help:
-            "Run only these rows of the data sources' owner table (repeatable): table, collection (ListController), diffable, swiftui; --runs timed renders each."
+            "Run only these rows of the data sources' owner table (repeatable): table, collection (ListController), diffable, diffable-100x1000 (100 × 1,000 items, 1 % moved across sections), swiftui, app, app-background-release (ListController with app-like rows built every render); --runs timed renders each."
     )
     var ownerRows: [String] = []
+
+    @Flag(
+        name: .customLong("snapshot"),
+        help:
+            "Run only the snapshot group (GitHub issue 35): the diffable snapshot API called from this module, UUID items, Int sections, each operation's median beside its target and ListKit's figure; --runs interleaved rounds (default 101; 21 with --quick)."
+    )
+    var snapshot = false
+
+    @Option(
+        name: .customLong("snapshot-operation"),
+        help: "With --snapshot, run only these operations (repeatable), by name (e.g. build-10k, apply-diff-10k-nochange).")
+    var snapshotOperations: [String] = []
 
     @Option(name: .customLong("svg"), help: "Also write a bar chart (SVG) of the medians to this file.")
     var svgPath: String?
@@ -106,6 +118,11 @@ struct BenchCommand: ParsableCommand {
             throw ValidationError("unknown owner row '\(name)'; known: \(DataSourceBench.ownerRowNames.joined(separator: ", "))")
         }
         if !ownerRows.isEmpty && soak { throw ValidationError("--owner and --soak are separate runs") }
+        if snapshot && (soak || !ownerRows.isEmpty) { throw ValidationError("--snapshot is a separate run") }
+        let snapshotNames = Set(SnapshotWorkloads.operations(scale: 0.001).map(\.name))
+        for name in snapshotOperations where !snapshotNames.contains(name) {
+            throw ValidationError("unknown snapshot operation '\(name)'; known: \(snapshotNames.sorted().joined(separator: ", "))")
+        }
         for name in engineNames where BenchEngine(rawValue: name) == nil {
             throw ValidationError("unknown engine '\(name)'; known: \(BenchEngine.allCases.map(\.rawValue).joined(separator: ", "))")
         }
@@ -135,6 +152,7 @@ struct BenchCommand: ParsableCommand {
             return String(decoding: try encoder.encode(report), as: UTF8.self) + "\n"
         }
         if !ownerRows.isEmpty { return try ownerOutput() }
+        if snapshot { return try snapshotOutput() }
         let report = makeRunner().run()
         if let svgPath {
             do {
@@ -158,6 +176,18 @@ struct BenchCommand: ParsableCommand {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         return String(decoding: try encoder.encode(owners), as: UTF8.self) + "\n"
+    }
+
+    /// `--snapshot`: the snapshot group alone.
+    func snapshotOutput() throws -> String {
+        var bench = SnapshotBench(runs: runs ?? (quick ? 21 : 101), warmupRuns: quick ? 1 : 3, scale: scale)
+        bench.names = snapshotOperations
+        if !silent { bench.progress = { Self.writeError("rowdiff bench: " + $0) } }
+        let report = bench.run()
+        if !json { return report.table }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        return String(decoding: try encoder.encode(report), as: UTF8.self) + "\n"
     }
 
     func makeRunner() -> BenchRunner {

@@ -37,6 +37,25 @@ extension DataSourceBench {
         return (snapshot(old), snapshot(new))
     }
 
+    /// GitHub issue 35 item 3's shape: 100 sections × 1,000 items, then 1 % of the items moved,
+    /// each to a random position of another section (no item changes otherwise).
+    func movedAcrossSectionsWorkload() -> (old: [[RowSpec]], new: [[RowSpec]], moved: Int) {
+        let sectionCount = 100, perSection = max(1, Int((Double(1_000) * scale).rounded()))
+        var generator = SeededGenerator(seed: WorkloadCatalog.seed ^ WorkloadCatalog.stableHash("moved-100x1000"))
+        let old = (0..<sectionCount).map { s in (0..<perSection).map { RowSpec(id: s * perSection + $0) } }
+        var new = old
+        let moved = max(1, sectionCount * perSection / 100)
+        for _ in 0..<moved {
+            var from = generator.index(below: sectionCount)
+            while new[from].isEmpty { from = generator.index(below: sectionCount) }
+            var to = generator.index(below: sectionCount - 1)
+            if to >= from { to += 1 }
+            let row = new[from].remove(at: generator.index(below: new[from].count))
+            new[to].insert(row, at: generator.index(below: new[to].count + 1))
+        }
+        return (old, new, moved)
+    }
+
     /// The diffable data source on a viewport table stand-in, under the owner workload.
     @MainActor
     static func measureDiffableOwner(

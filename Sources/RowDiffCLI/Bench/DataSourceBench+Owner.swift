@@ -79,8 +79,10 @@ extension DataSourceBench {
     static let ownerViewportHeight = 800.0
 
     /// The rows of the owner table, in its order: `ListController` on a table and on a collection
-    /// view, the diffable data source, the SwiftUI path (`rowdiff bench --owner` takes these names).
-    static let ownerRowNames = ["table", "collection", "diffable", "swiftui"]
+    /// view, the diffable data source (also on issue 35 item 3's 100 × 1,000 items with 1 % moved
+    /// across sections), the SwiftUI path, and `ListController` on a table view with app-like rows
+    /// (DataSourceBench+AppOwner.swift) (`rowdiff bench --owner` takes these names).
+    static let ownerRowNames = ["table", "collection", "diffable", "diffable-100x1000", "swiftui", "app", "app-background-release"]
 
     /// The owner measurements, when run from the main thread (the command); nil elsewhere, as
     /// `measureRendererFromMainThread`.
@@ -122,6 +124,18 @@ extension DataSourceBench {
                 owners.append(
                     await Self.measureDiffableOwner(
                         old: oldSpec, new: newSpec, changedRows: edit.total, warmups: warmupRuns, runs: timedRuns))
+            case "diffable-100x1000":
+                progress?("\(step) DiffableListSource on a viewport table view, 100 × 1,000 items, 1 % moved across sections")
+                let moved = movedAcrossSectionsWorkload()
+                owners.append(
+                    await Self.measureDiffableOwner(
+                        old: moved.old, new: moved.new, changedRows: moved.moved, warmups: warmupRuns, runs: timedRuns))
+            case "app", "app-background-release":
+                progress?("\(step) ListController on a viewport table view, app-like rows built every render")
+                owners.append(
+                    await Self.measureAppOwner(
+                        old: oldSpec, new: newSpec, changedRows: edit.total, warmups: warmupRuns, runs: timedRuns,
+                        backgroundRelease: name != "app"))
             default:
                 progress?("\(step) ListUpdater (SwiftUI's path) on a viewport table view")
                 owners.append(
@@ -228,15 +242,17 @@ extension DataSourceBench {
         }
     }
 
-    /// Times `warmups + runs` renders (`render(run)` returns once the render is on screen); after
-    /// each, `changedVisible(run, visible)` counts the visible rows that render changed.
+    /// Times `warmups + runs` renders (`render(run)` returns once the render is on screen), each
+    /// after an untimed `prepare(run)` (the app's work before its request); after each,
+    /// `changedVisible(run, visible)` counts the visible rows that render changed.
     @MainActor
     static func timeRenders(
-        on view: StandInListView, warmups: Int, runs: Int, render: (_ run: Int) async -> Void,
-        changedVisible: (_ run: Int, _ visible: [ItemPath]) -> Int
+        on view: StandInListView, warmups: Int, runs: Int, prepare: (_ run: Int) -> Void = { _ in },
+        render: (_ run: Int) async -> Void, changedVisible: (_ run: Int, _ visible: [ItemPath]) -> Int
     ) async -> TimedRenders {
         var timed = TimedRenders(warmups: warmups, runs: runs)
         for run in 0..<(warmups + runs) {
+            prepare(run)
             let configurations = CountedMessageCell.configurations, heights = view.heightQueryCount
             let checks = view.checkingTime
             let cpuStart = threadCPUMs(), start = ContinuousClock.now
@@ -282,7 +298,8 @@ extension DataSourceReport {
             + "sections, \(WorkloadCatalog.n(first.changedRows)) changed per render (\(WorkloadCatalog.n(first.changeCount)) changes; "
             + "\(first.decision)), on a viewport stand-in (\(Int(first.viewportHeight)) points, \(first.visibleRows) rows visible, "
             + "mid-list; checks: row counts and visible rows); \(first.timedRuns) timed renders after \(first.warmupRuns) warm-up\(first.warmupRuns == 1 ? "" : "s"); "
-            + "then the same change as a diffable snapshot (reconfigured and reloaded items marked) and as new values of a SwiftUI list\n"
+            + "then the same change as a diffable snapshot (reconfigured and reloaded items marked) and as new values of a SwiftUI list; "
+            + "app: ListController with app-like rows (actions and swipe closures, every tenth row a height, three cell kinds, rows built afresh for every render)\n"
         var rows = [
             [
                 "source", "view", "render", "main thread ms (median, min–max)", "stand-in checks", "without checks",

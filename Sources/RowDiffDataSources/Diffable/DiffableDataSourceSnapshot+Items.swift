@@ -11,6 +11,7 @@ extension DiffableDataSourceSnapshot {
     /// - Complexity: O(k) for k identifiers, with no hashing while no lookup has been made since
     ///   the last section reorder; otherwise O(k) hash operations plus the length of the
     ///   sections the moved items leave.
+    @inlinable
     public mutating func appendItems(_ identifiers: [ItemIdentifierType], toSection sectionIdentifier: SectionIdentifierType? = nil) {
         let call = "appendItems(_:toSection:)"
         guard !storage.sections.isEmpty else {
@@ -22,7 +23,12 @@ extension DiffableDataSourceSnapshot {
         guard storage.isIndexed else {
             // Unchecked: the first lookup resolves identifiers this repeats (see `ItemIndex`).
             let start = storage.items[section].count
-            storage.items[section].append(contentsOf: identifiers)
+            if start == 0 {
+                // Shared, not copied: building a snapshot from arrays copies no item.
+                storage.items[section] = identifiers
+            } else {
+                storage.items[section].append(contentsOf: identifiers)
+            }
             storage.uncheckedAppends.append(UncheckedAppend(section: section, range: start..<(start + identifiers.count)))
             return
         }
@@ -38,6 +44,7 @@ extension DiffableDataSourceSnapshot {
     ///
     /// Traps when `beforeIdentifier` is not in the snapshot or is among `identifiers`.
     /// - Complexity: O(k) hash operations plus the length of the sections touched.
+    @inlinable
     public mutating func insertItems(_ identifiers: [ItemIdentifierType], beforeItem beforeIdentifier: ItemIdentifierType) {
         insertItems(identifiers, next: beforeIdentifier, after: false, "insertItems(_:beforeItem:)")
     }
@@ -47,11 +54,13 @@ extension DiffableDataSourceSnapshot {
     ///
     /// Traps when `afterIdentifier` is not in the snapshot or is among `identifiers`.
     /// - Complexity: O(k) hash operations plus the length of the sections touched.
+    @inlinable
     public mutating func insertItems(_ identifiers: [ItemIdentifierType], afterItem afterIdentifier: ItemIdentifierType) {
         insertItems(identifiers, next: afterIdentifier, after: true, "insertItems(_:afterItem:)")
     }
 
-    private mutating func insertItems(
+    @inlinable
+    mutating func insertItems(
         _ identifiers: [ItemIdentifierType], next destination: ItemIdentifierType, after: Bool, _ call: String
     ) {
         guard storage.lookups().places[destination] != nil else {
@@ -70,19 +79,36 @@ extension DiffableDataSourceSnapshot {
     }
 
     /// Deletes `identifiers`; those not in the snapshot are ignored.
-    /// - Complexity: O(k log k) plus the length of the sections they leave.
+    /// - Complexity: with the item index built and few identifiers (k ≤ n / 16), O(k log k) plus
+    ///   the length of the sections they leave, the index kept; otherwise O(n + k): one hash per
+    ///   identifier and per item (resolving unchecked appends in the same pass), no index built
+    ///   (the next lookup builds it).
+    @inlinable
     public mutating func deleteItems(_ identifiers: [ItemIdentifierType]) {
         guard !identifiers.isEmpty else { return }
-        changeItems { storage, index in
-            let present = Set(identifiers.filter { index.places[$0] != nil })
-            storage.remove(present, &index)
-            storage.unmark(present)
+        let storage = uniqueStorage()
+        if storage.isIndexed && identifiers.count <= storage.items.reduce(0, { $0 + $1.count }) / 16 {
+            changeItems { storage, index in
+                let present = Set(identifiers.filter { index.places[$0] != nil })
+                storage.remove(present, &index)
+                storage.unmark(present)
+            }
+            return
         }
+        // A filter of the arrays, which costs what a delete touches less than renumbering the
+        // index would; unchecked appends are resolved in the same pass.
+        storage.items = resolvingRepeats(storage.items, storage.uncheckedAppends, dropping: identifiers)
+        storage.uncheckedAppends = []
+        storage.resolution = nil
+        storage.dropIndex()
+        if !storage.reloadedItems.isEmpty { storage.reloadedItems.subtract(identifiers) }
+        if !storage.reconfiguredItems.isEmpty { storage.reconfiguredItems.subtract(identifiers) }
     }
 
     /// Deletes every item and every section, as UIKit does: the snapshot is empty afterwards, so
     /// `deleteAllItems()` followed by `appendSections(_:)` starts over.
     /// - Complexity: O(1) (what the snapshot held is released).
+    @inlinable
     public mutating func deleteAllItems() {
         storage = Storage()
     }
@@ -91,6 +117,7 @@ extension DiffableDataSourceSnapshot {
     ///
     /// Traps when either item is not in the snapshot, or when they are the same item.
     /// - Complexity: O(length of the sections touched).
+    @inlinable
     public mutating func moveItem(_ identifier: ItemIdentifierType, beforeItem toIdentifier: ItemIdentifierType) {
         moveItem(identifier, next: toIdentifier, after: false, "moveItem(_:beforeItem:)")
     }
@@ -99,11 +126,13 @@ extension DiffableDataSourceSnapshot {
     ///
     /// Traps when either item is not in the snapshot, or when they are the same item.
     /// - Complexity: O(length of the sections touched).
+    @inlinable
     public mutating func moveItem(_ identifier: ItemIdentifierType, afterItem toIdentifier: ItemIdentifierType) {
         moveItem(identifier, next: toIdentifier, after: true, "moveItem(_:afterItem:)")
     }
 
-    private mutating func moveItem(_ identifier: ItemIdentifierType, next destination: ItemIdentifierType, after: Bool, _ call: String) {
+    @inlinable
+    mutating func moveItem(_ identifier: ItemIdentifierType, next destination: ItemIdentifierType, after: Bool, _ call: String) {
         let places = storage.lookups().places
         guard places[identifier] != nil else {
             snapshotTrap(call, "item identifier \(identifier) does not exist in the snapshot")
@@ -126,6 +155,7 @@ extension DiffableDataSourceSnapshot {
     ///
     /// Traps, changing nothing, when one of them is not in the snapshot.
     /// - Complexity: O(k) amortized.
+    @inlinable
     public mutating func reloadItems(_ identifiers: [ItemIdentifierType]) {
         requirePresent(identifiers, "reloadItems(_:)", "reload")
         guard !identifiers.isEmpty else { return }
@@ -137,17 +167,85 @@ extension DiffableDataSourceSnapshot {
     ///
     /// Traps, changing nothing, when one of them is not in the snapshot.
     /// - Complexity: O(k) amortized.
+    @inlinable
     public mutating func reconfigureItems(_ identifiers: [ItemIdentifierType]) {
         requirePresent(identifiers, "reconfigureItems(_:)", "reconfigure")
         guard !identifiers.isEmpty else { return }
         uniqueStorage().reconfiguredItems.formUnion(identifiers)
     }
 
-    private func requirePresent(_ identifiers: [ItemIdentifierType], _ call: String, _ verb: String) {
+    /// Traps, naming the first of `identifiers` not in the snapshot, when there is one.
+    /// - Complexity: O(k) with the index built, or for few identifiers once it is built (O(n));
+    ///   for many identifiers (k ≥ n / 4) on a snapshot not indexed, O(n + k) hashes without
+    ///   building the index (presence does not depend on how repeated appends resolve).
+    @inlinable
+    func requirePresent(_ identifiers: [ItemIdentifierType], _ call: String, _ verb: String) {
         guard !identifiers.isEmpty else { return }
-        let places = storage.lookups().places
-        for identifier in identifiers where places[identifier] == nil {
-            snapshotTrap(call, "attempted to \(verb) item identifier \(identifier), which does not exist in the snapshot")
+        let absent: ItemIdentifierType?
+        if !storage.isIndexed, identifiers.count * 4 >= storage.items.reduce(0, { $0 + $1.count }) {
+            absent = firstAbsent(identifiers, in: storage.items)
+        } else {
+            let places = storage.lookups().places
+            absent = identifiers.first { places[$0] == nil }
+        }
+        if let absent {
+            snapshotTrap(call, "attempted to \(verb) item identifier \(absent), which does not exist in the snapshot")
         }
     }
+}
+
+/// The first of `identifiers` that no section of `items` holds, or nil: a table of the
+/// identifiers' hashes (`itemHashes`, plain integer arrays, as `resolvingRepeats` keeps), each
+/// item looked up once.
+/// - Complexity: O(n + k): one hash per identifier and per item.
+@inlinable
+func firstAbsent<Item: Hashable>(_ identifiers: [Item], in items: [[Item]]) -> Item? {
+    var capacity = 16
+    while capacity < 2 * identifiers.count { capacity <<= 1 }
+    let mask = capacity - 1
+    let hashes = itemHashes(identifiers)
+    // slots[i]: the position in `identifiers` of the first occurrence stored there, or -1.
+    var slots = [Int](repeating: -1, count: capacity)
+    var slotHashes = [UInt64](repeating: 0, count: capacity)
+    var found = [Bool](repeating: false, count: identifiers.count)
+    // Each identifier's slot owner (its first occurrence in `identifiers`).
+    var owner = Array(identifiers.indices)
+    var distinct = 0
+    for position in identifiers.indices {
+        let hash = hashes[position]
+        var slot = Int(hash & UInt64(mask))
+        while slots[slot] >= 0 {
+            if slotHashes[slot] == hash && identifiers[slots[slot]] == identifiers[position] {
+                owner[position] = slots[slot]
+                break
+            }
+            slot = (slot + 1) & mask
+        }
+        guard owner[position] == position else { continue }
+        slots[slot] = position
+        slotHashes[slot] = hash
+        distinct += 1
+    }
+    var missing = distinct
+    for list in items where missing > 0 {
+        let listHashes = itemHashes(list)
+        for index in list.indices {
+            let hash = listHashes[index]
+            var slot = Int(hash & UInt64(mask))
+            while slots[slot] >= 0 {
+                let position = slots[slot]
+                if slotHashes[slot] == hash && identifiers[position] == list[index] {
+                    if !found[position] {
+                        found[position] = true
+                        missing -= 1
+                    }
+                    break
+                }
+                slot = (slot + 1) & mask
+            }
+        }
+    }
+    guard missing > 0 else { return nil }
+    for position in identifiers.indices where !found[owner[position]] { return identifiers[position] }
+    return nil
 }

@@ -8,6 +8,7 @@ extension DiffableDataSourceSnapshot {
     ///
     /// Changes nothing when one of them is already in the snapshot or is repeated in the call.
     /// - Complexity: O(k) for k identifiers.
+    @inlinable
     public mutating func appendSections(_ identifiers: [SectionIdentifierType]) {
         guard acceptsNewSections(identifiers) else { return }
         let storage = uniqueStorage()
@@ -28,6 +29,7 @@ extension DiffableDataSourceSnapshot {
     /// Traps when `toIdentifier` is not in the snapshot or is among `identifiers`; changes nothing
     /// when one of them is already in the snapshot or is repeated in the call.
     /// - Complexity: O(S + k); the next item lookup rebuilds the index (O(n)).
+    @inlinable
     public mutating func insertSections(_ identifiers: [SectionIdentifierType], beforeSection toIdentifier: SectionIdentifierType) {
         insertSections(identifiers, next: toIdentifier, after: false, "insertSections(_:beforeSection:)")
     }
@@ -37,11 +39,13 @@ extension DiffableDataSourceSnapshot {
     /// Traps when `toIdentifier` is not in the snapshot or is among `identifiers`; changes nothing
     /// when one of them is already in the snapshot or is repeated in the call.
     /// - Complexity: O(S + k); the next item lookup rebuilds the index (O(n)).
+    @inlinable
     public mutating func insertSections(_ identifiers: [SectionIdentifierType], afterSection toIdentifier: SectionIdentifierType) {
         insertSections(identifiers, next: toIdentifier, after: true, "insertSections(_:afterSection:)")
     }
 
-    private mutating func insertSections(
+    @inlinable
+    mutating func insertSections(
         _ identifiers: [SectionIdentifierType], next destination: SectionIdentifierType,
         after: Bool, _ call: String
     ) {
@@ -62,19 +66,21 @@ extension DiffableDataSourceSnapshot {
 
     /// Whether `identifiers` may be added: none already present, none repeated.
     /// - Complexity: O(k).
-    private func acceptsNewSections(_ identifiers: [SectionIdentifierType]) -> Bool {
+    @inlinable
+    func acceptsNewSections(_ identifiers: [SectionIdentifierType]) -> Bool {
         !identifiers.isEmpty && !identifiers.contains { storage.ordinals[$0] != nil } && !identifiers.hasRepeats()
     }
 
     /// Deletes `identifiers` together with their items; sections not in the snapshot are ignored.
-    /// - Complexity: O(S + items of the deleted sections); the next item lookup rebuilds the
-    ///   index (O(n)).
+    /// - Complexity: O(S + items of the deleted sections), plus O(n) set insertions to resolve
+    ///   unchecked appends; the next item lookup rebuilds the index (O(n)).
+    @inlinable
     public mutating func deleteSections(_ identifiers: [SectionIdentifierType]) {
         let doomed = Set(identifiers.compactMap { self.storage.ordinals[$0] })
         guard !doomed.isEmpty else { return }
         let storage = uniqueStorage()
         // Resolved first: an unchecked append may have moved an item out of a doomed section.
-        if !storage.uncheckedAppends.isEmpty { _ = storage.takeIndex() }
+        storage.resolve()
         var sections: [SectionIdentifierType] = [], items: [[ItemIdentifierType]] = []
         sections.reserveCapacity(storage.sections.count - doomed.count)
         items.reserveCapacity(storage.sections.count - doomed.count)
@@ -98,6 +104,7 @@ extension DiffableDataSourceSnapshot {
     ///
     /// Traps when either section is not in the snapshot, or when they are the same section.
     /// - Complexity: O(S); the next item lookup rebuilds the index (O(n)).
+    @inlinable
     public mutating func moveSection(_ identifier: SectionIdentifierType, beforeSection toIdentifier: SectionIdentifierType) {
         moveSection(identifier, next: toIdentifier, after: false, "moveSection(_:beforeSection:)")
     }
@@ -106,11 +113,13 @@ extension DiffableDataSourceSnapshot {
     ///
     /// Traps when either section is not in the snapshot, or when they are the same section.
     /// - Complexity: O(S); the next item lookup rebuilds the index (O(n)).
+    @inlinable
     public mutating func moveSection(_ identifier: SectionIdentifierType, afterSection toIdentifier: SectionIdentifierType) {
         moveSection(identifier, next: toIdentifier, after: true, "moveSection(_:afterSection:)")
     }
 
-    private mutating func moveSection(
+    @inlinable
+    mutating func moveSection(
         _ identifier: SectionIdentifierType, next destination: SectionIdentifierType,
         after: Bool, _ call: String
     ) {
@@ -144,6 +153,7 @@ extension DiffableDataSourceSnapshot {
     ///
     /// Traps, changing nothing, when one of them is not in the snapshot.
     /// - Complexity: O(k).
+    @inlinable
     public mutating func reloadSections(_ identifiers: [SectionIdentifierType]) {
         for identifier in identifiers where storage.ordinals[identifier] == nil {
             snapshotTrap("reloadSections(_:)", "attempted to reload section identifier \(identifier), which does not exist in the snapshot")

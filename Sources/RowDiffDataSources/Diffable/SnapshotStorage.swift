@@ -1,25 +1,37 @@
 import Foundation
 
 /// Where an item is: its section's position in the snapshot and its own position in that section.
+// The storage's types and members are `@usableFromInline` so that the snapshot's `@inlinable`
+// API is specialised in the app's module for its identifier types (see STYLE habit 11): the
+// hashing and the copying then run as specialised code, not through generic witness tables.
+@usableFromInline
 struct ItemPlace: Hashable {
-    var section: Int
-    var item: Int
+    @usableFromInline var section: Int
+    @usableFromInline var item: Int
+
+    @inlinable
+    init(section: Int, item: Int) {
+        self.section = section
+        self.item = item
+    }
 }
 
 /// A snapshot's item lookups, built from its items on first use (see `SnapshotStorage`).
+@usableFromInline
 struct ItemIndex<Item: Hashable> {
     /// Each item's place.
-    var places: [Item: ItemPlace]
+    @usableFromInline var places: [Item: ItemPlace]
     /// The items of each section with repeated appends resolved, when the storage's arrays still
     /// hold unchecked appends that repeat an identifier; nil when they need no resolving.
-    var resolved: [[Item]]?
+    @usableFromInline var resolved: [[Item]]?
     /// `starts[s]`: the number of items before section `s`, for `indexOfItem(_:)`; nil until asked.
-    var starts: [Int]?
+    @usableFromInline var starts: [Int]?
 
     /// The lookups of `items`, resolving repeats among `unchecked` appends: an identifier ends
     /// where it was appended last, as if each append had moved it into place.
     /// - Complexity: O(n) hash insertions for n items; twice more when unchecked appends repeated
     ///   an identifier.
+    @inlinable
     init(_ items: [[Item]], unchecked: [UncheckedAppend]) {
         places = [:]
         places.reserveCapacity(items.reduce(0) { $0 + $1.count })
@@ -67,44 +79,203 @@ struct ItemIndex<Item: Hashable> {
 
 /// One `appendItems` call made while no index was built: the section it appended to and the
 /// positions it filled there.
+@usableFromInline
 struct UncheckedAppend {
-    var section: Int
-    var range: Range<Int>
+    @usableFromInline var section: Int
+    @usableFromInline var range: Range<Int>
+
+    @inlinable
+    init(section: Int, range: Range<Int>) {
+        self.section = section
+        self.range = range
+    }
+}
+
+/// The seed of the snapshots' item hashes: drawn once per process, so that identifiers cannot be
+/// chosen to collide (an integer's fingerprint is the integer itself, mixed with this).
+@usableFromInline
+let snapshotHashSeed = UInt64.random(in: .min ... .max)
+
+/// A hash of each of `list`'s items, in order: for `Fingerprintable` identifiers (UUID, String,
+/// the integers) their fingerprints under `snapshotHashSeed`, made for the whole array in one
+/// call (for UUIDs, one pass in Swift or C), then mixed; for other identifiers their `hashValue`.
+/// Unspecialised (`renderedSections()` runs in the library's own code), the fingerprints cost one
+/// dynamic cast per array instead of a generic `hashValue` call per item.
+/// - Complexity: O(n).
+@inlinable
+func itemHashes<Item: Hashable>(_ list: [Item]) -> [UInt64] {
+    guard !list.isEmpty else { return [] }
+    if let type = Item.self as? any Fingerprintable.Type {
+        func fingerprints<Print: Fingerprintable>(_: Print.Type) -> [UInt64] {
+            // `Print` is `Item`: the buffer is seen as the same type it holds.
+            list.withUnsafeBufferPointer { values in
+                values.withMemoryRebound(to: Print.self) { values in
+                    [UInt64](unsafeUninitializedCapacity: values.count) { output, count in
+                        Print.fingerprints(of: values, seed: snapshotHashSeed, into: output)
+                        for index in 0..<values.count { output[index] = mixedHash(output[index]) }
+                        count = values.count
+                    }
+                }
+            }
+        }
+        return fingerprints(type)
+    }
+    var hashes: [UInt64] = []
+    hashes.reserveCapacity(list.count)
+    for item in list { hashes.append(UInt64(bitPattern: Int64(item.hashValue))) }
+    return hashes
+}
+
+/// SplitMix64's finaliser: every bit of `value` moves the low bits a table indexes by.
+@inlinable
+func mixedHash(_ value: UInt64) -> UInt64 {
+    var z = value
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+}
+
+/// The items of `items` with the identifiers that `unchecked` appends repeat resolved (each
+/// kept where it was appended last, as `ItemIndex` resolves them) and every item of `doomed`
+/// left out; without the places `ItemIndex` records. The unchecked appends are walked from the
+/// last call back, so the first sighting of an identifier is the occurrence that stays.
+///
+/// The sightings are kept in an open-addressing table of hashes (`itemHashes`) and occurrence
+/// numbers, plain integer arrays: this also runs unspecialised (`renderedSections()` resolves a
+/// fresh snapshot in the library's own code), where a `Set<Item>` went through generic set code,
+/// and its metadata, for every item. Items are compared with `==` only when their hashes are equal.
+/// - Complexity: O(n + d): one hash per item and per identifier of `doomed` (none when there are
+///   no unchecked appends and `doomed` is empty).
+@inlinable
+func resolvingRepeats<Item: Hashable>(
+    _ items: [[Item]], _ unchecked: [UncheckedAppend], dropping doomed: [Item] = []
+)
+    -> [[Item]]
+{
+    var checked = items.map(\.count)
+    var appended = 0
+    for append in unchecked {
+        checked[append.section] = min(checked[append.section], append.range.lowerBound)
+        appended += append.range.count
+    }
+    let stored = appended + doomed.count
+    guard stored > 0 else { return items }
+    var capacity = 16
+    while capacity < 2 * stored { capacity <<= 1 }
+    let mask = UInt64(capacity - 1)
+    let hashes = items.map { itemHashes($0) }, doomedHashes = itemHashes(doomed)
+    // slots[i]: the sighting stored there (an index into the two arrays below), or -1. A
+    // sighting is an item of `doomed` (section -1, its position in `doomed`) or of an append.
+    var slots = [Int](repeating: -1, count: capacity)
+    var slotHashes = [UInt64](repeating: 0, count: capacity)
+    var sightingSection: [Int] = [], sightingPosition: [Int] = []
+    sightingSection.reserveCapacity(stored)
+    sightingPosition.reserveCapacity(stored)
+    // The sighting of `hash` equal to the item at `position` of `section` (-1: of `doomed`), and
+    // the free slot where it would go; -1 when there is none.
+    func find(_ hash: UInt64, _ section: Int, _ position: Int) -> (sighting: Int, slot: Int) {
+        var slot = Int(hash & mask)
+        while slots[slot] >= 0 {
+            let sighting = slots[slot]
+            if slotHashes[slot] == hash {
+                let owner = sightingSection[sighting], other = sightingPosition[sighting]
+                let item = section < 0 ? doomed[position] : items[section][position]
+                if owner < 0 ? doomed[other] == item : items[owner][other] == item { return (sighting, slot) }
+            }
+            slot = (slot + 1) & Int(mask)
+        }
+        return (-1, slot)
+    }
+    func store(_ hash: UInt64, at slot: Int, _ section: Int, _ position: Int) {
+        slots[slot] = sightingSection.count
+        slotHashes[slot] = hash
+        sightingSection.append(section)
+        sightingPosition.append(position)
+    }
+    for position in doomed.indices {
+        let found = find(doomedHashes[position], -1, position)
+        if found.sighting < 0 { store(doomedHashes[position], at: found.slot, -1, position) }
+    }
+    // Whether each item of each section stays; made for a section when it first loses one.
+    var keeps: [[Bool]] = Array(repeating: [], count: items.count)
+    var anyDropped = false
+    func drop(_ section: Int, _ position: Int) {
+        if keeps[section].isEmpty { keeps[section] = Array(repeating: true, count: items[section].count) }
+        keeps[section][position] = false
+        anyDropped = true
+    }
+    for append in unchecked.reversed() {
+        for position in append.range.reversed() {
+            let hash = hashes[append.section][position]
+            let found = find(hash, append.section, position)
+            if found.sighting >= 0 {
+                drop(append.section, position)
+            } else {
+                store(hash, at: found.slot, append.section, position)
+            }
+        }
+    }
+    // The checked prefixes repeat nothing among themselves: an item there goes when an append
+    // or `doomed` names it.
+    for section in items.indices where checked[section] > 0 {
+        for position in 0..<checked[section] where find(hashes[section][position], section, position).sighting >= 0 {
+            drop(section, position)
+        }
+    }
+    guard anyDropped else { return items }
+    var kept = items
+    for section in items.indices where !keeps[section].isEmpty {
+        let list = items[section], keep = keeps[section]
+        var survivors: [Item] = []
+        survivors.reserveCapacity(list.count)
+        for position in list.indices where keep[position] { survivors.append(list[position]) }
+        kept[section] = survivors
+    }
+    return kept
 }
 
 /// The state of a `DiffableDataSourceSnapshot`, shared between copies until one of them changes.
 ///
 /// Sections are indexed eagerly (a repeated section must be refused at the call, and sections are
 /// few). Items are indexed lazily: appends made while no index exists are stored unchecked, with
-/// no hashing, and recorded in `uncheckedAppends`; the first lookup builds the index in one pass
-/// and resolves any identifier they repeated. Once built, the index is kept up to date by item
-/// mutations (each renumbers only the sections it touched) and dropped by section reorders.
+/// no hashing, and recorded in `uncheckedAppends`. What first needs them resolved resolves them:
+/// a lookup by identifier builds the index in one pass (resolving any identifier they repeated);
+/// a read of the items alone (`itemIdentifiers`, the per-section queries) resolves them with a
+/// set, without the index. Once built, the index is kept up to date by item mutations that touch
+/// few items (each renumbers only the sections it touched), and dropped by section reorders and
+/// by deletes of many items (which filter the arrays instead).
 ///
-/// Threads: a shared storage is only read. The lazy index is the one thing a read may write,
-/// so it is built and read under `lock`. Mutations happen only on a uniquely referenced storage
-/// (copy on write), which no other thread can see.
+/// Threads: a shared storage is only read. The lazy index and the lazy resolution are the things
+/// a read may write, so they are built and read under `lock`. Mutations happen only on a uniquely
+/// referenced storage (copy on write), which no other thread can see.
+@usableFromInline
 final class SnapshotStorage<Section: Hashable & Sendable, Item: Hashable & Sendable>: @unchecked Sendable {
     /// The sections, in order.
-    var sections: [Section] = []
+    @usableFromInline var sections: [Section] = []
     /// Each section's position in `sections`.
-    var ordinals: [Section: Int] = [:]
+    @usableFromInline var ordinals: [Section: Int] = [:]
     /// The items of each section, parallel to `sections`. They repeat an identifier only through
     /// `uncheckedAppends`.
-    var items: [[Item]] = []
+    @usableFromInline var items: [[Item]] = []
     /// Appends not yet checked for identifiers already present, in call order.
-    var uncheckedAppends: [UncheckedAppend] = []
+    @usableFromInline var uncheckedAppends: [UncheckedAppend] = []
     /// Marks; always a subset of the items (sections) present.
-    var reloadedItems: Set<Item> = []
-    var reconfiguredItems: Set<Item> = []
-    var reloadedSections: Set<Section> = []
+    @usableFromInline var reloadedItems: Set<Item> = []
+    @usableFromInline var reconfiguredItems: Set<Item> = []
+    @usableFromInline var reloadedSections: Set<Section> = []
 
-    private let lock = NSLock()
-    private var index: ItemIndex<Item>?
+    @usableFromInline let lock = NSLock()
+    @usableFromInline var index: ItemIndex<Item>?
+    /// `items` with the unchecked appends resolved, when a read resolved them without building
+    /// the index; nil otherwise.
+    @usableFromInline var resolution: [[Item]]?
 
+    @inlinable
     init() {}
 
     /// `body` under `lock` (`NSLocking.withLock` needs iOS 17 / macOS 14 on Apple platforms).
-    private func locked<Result>(_ body: () -> Result) -> Result {
+    @inlinable
+    func locked<Result>(_ body: () -> Result) -> Result {
         lock.lock()
         defer { lock.unlock() }
         return body()
@@ -113,6 +284,7 @@ final class SnapshotStorage<Section: Hashable & Sendable, Item: Hashable & Senda
     /// A copy for a snapshot about to change (its lookups come along).
     /// - Complexity: O(S + n) to copy, shared buffers aside (Swift's arrays and dictionaries copy
     ///   their elements when first written).
+    @inlinable
     func copy() -> SnapshotStorage {
         let copy = SnapshotStorage()
         copy.sections = sections
@@ -122,7 +294,10 @@ final class SnapshotStorage<Section: Hashable & Sendable, Item: Hashable & Senda
         copy.reloadedItems = reloadedItems
         copy.reconfiguredItems = reconfiguredItems
         copy.reloadedSections = reloadedSections
-        copy.index = locked { index }
+        locked {
+            copy.index = index
+            copy.resolution = resolution
+        }
         return copy
     }
 
@@ -130,24 +305,51 @@ final class SnapshotStorage<Section: Hashable & Sendable, Item: Hashable & Senda
 
     /// The item lookups, built on first use.
     /// - Complexity: O(1) once built; building is O(n).
+    @inlinable
     func lookups() -> ItemIndex<Item> {
+        locked { builtIndex() }
+    }
+
+    /// The index, built if needed; under `lock` only.
+    @inlinable
+    func builtIndex() -> ItemIndex<Item> {
+        if let index { return index }
+        var built: ItemIndex<Item>
+        if let resolution {
+            // Already resolved: only the places are left to record.
+            built = ItemIndex(resolution, unchecked: [])
+            built.resolved = resolution
+        } else {
+            built = ItemIndex(items, unchecked: uncheckedAppends)
+        }
+        index = built
+        return built
+    }
+
+    /// The place of `item` and the number of items before its section, under one lock, without
+    /// copying the index out; nil when the item is absent.
+    /// - Complexity: O(1) amortized (O(S) to count the sections' starts, O(n) to build the index).
+    @inlinable
+    func position(of item: Item) -> (place: ItemPlace, start: Int)? {
         locked {
-            if let index { return index }
-            let built = ItemIndex(items, unchecked: uncheckedAppends)
-            index = built
-            return built
+            _ = builtIndex()
+            guard let place = index!.places[item] else { return nil }
+            if let starts = index!.starts { return (place, starts[place.section]) }
+            var starts = [0]
+            starts.reserveCapacity(sections.count + 1)
+            for list in index!.resolved ?? items { starts.append(starts[starts.count - 1] + list.count) }
+            index!.starts = starts
+            return (place, starts[place.section])
         }
     }
 
     /// The number of items before each section, and the total as the last element.
     /// - Complexity: O(1) once built; building is O(S) (plus the index's O(n) if not built).
+    @inlinable
     func starts() -> [Int] {
         locked {
-            var built = index ?? ItemIndex(items, unchecked: uncheckedAppends)
-            if let starts = built.starts {
-                index = built
-                return starts
-            }
+            var built = builtIndex()
+            if let starts = built.starts { return starts }
             var starts = [0]
             starts.reserveCapacity(sections.count + 1)
             for list in built.resolved ?? items { starts.append(starts[starts.count - 1] + list.count) }
@@ -158,13 +360,22 @@ final class SnapshotStorage<Section: Hashable & Sendable, Item: Hashable & Senda
     }
 
     /// The items of each section, repeats resolved.
-    /// - Complexity: O(1) when there are no unchecked appends; otherwise as `lookups()`.
+    /// - Complexity: O(1) when there are no unchecked appends, or once resolved; resolving is
+    ///   O(n), one set insertion per appended item (no index is built).
+    @inlinable
     func resolvedItems() -> [[Item]] {
         guard !uncheckedAppends.isEmpty else { return items }
-        return lookups().resolved ?? items
+        return locked {
+            if let index { return index.resolved ?? items }
+            if let resolution { return resolution }
+            let resolved = resolvingRepeats(items, uncheckedAppends)
+            resolution = resolved
+            return resolved
+        }
     }
 
     /// Whether the item index is built.
+    @inlinable
     var isIndexed: Bool { locked { index != nil } }
 
     // MARK: Changing (uniquely referenced storage only)
@@ -172,9 +383,11 @@ final class SnapshotStorage<Section: Hashable & Sendable, Item: Hashable & Senda
     /// Takes the index out to be changed in place (building it, and resolving unchecked appends
     /// into `items`, first); `putIndex(_:)` puts it back.
     /// - Complexity: O(1) when built and resolved; O(n) otherwise.
+    @inlinable
     func takeIndex() -> ItemIndex<Item> {
         var taken = lookups()
         index = nil
+        resolution = nil
         if let resolved = taken.resolved { items = resolved }
         taken.resolved = nil
         uncheckedAppends = []
@@ -183,35 +396,58 @@ final class SnapshotStorage<Section: Hashable & Sendable, Item: Hashable & Senda
 
     /// Stores `index`, which describes `items` as they are now; positions of sections are
     /// recomputed on the next `starts()`.
+    @inlinable
     func putIndex(_ index: ItemIndex<Item>) {
         var index = index
         index.starts = nil
         self.index = index
     }
 
-    /// Moves the index's resolution of unchecked appends into `items`, when the index is built:
-    /// O(1), and afterwards `items` and the index agree section for section.
+    /// Moves a resolution of unchecked appends (the index's, or one made without it) into
+    /// `items`: O(1), and afterwards `items` and the index, if built, agree section for section.
+    @inlinable
     func settle() {
-        guard !uncheckedAppends.isEmpty, let built = index else { return }
-        if let resolved = built.resolved { items = resolved }
-        index?.resolved = nil
+        guard !uncheckedAppends.isEmpty else { return }
+        if let built = index {
+            if let resolved = built.resolved { items = resolved }
+            index?.resolved = nil
+        } else if let resolution {
+            items = resolution
+        } else {
+            return
+        }
+        resolution = nil
         uncheckedAppends = []
     }
 
+    /// Resolves the unchecked appends into `items` (with a set, not building the index when it
+    /// is not built).
+    /// - Complexity: O(1) when resolved; O(n) otherwise.
+    @inlinable
+    func resolve() {
+        guard !uncheckedAppends.isEmpty else { return }
+        if index == nil && resolution == nil { resolution = resolvingRepeats(items, uncheckedAppends) }
+        settle()
+    }
+
     /// Forgets the index (section positions changed); it is rebuilt on the next lookup.
+    @inlinable
     func dropIndex() { index = nil }
 
     /// Forgets the sections' starts (an item count changed without moving any item).
+    @inlinable
     func dropStarts() { index?.starts = nil }
 
     /// Rebuilds `ordinals` from position `start` on.
     /// - Complexity: O(S − start).
+    @inlinable
     func renumberSections(from start: Int) {
         for position in start..<sections.count { ordinals[sections[position]] = position }
     }
 
     /// Writes the places of `section`'s items from position `start` on.
     /// - Complexity: O(items after `start`).
+    @inlinable
     func renumberItems(in section: Int, from start: Int, _ index: inout ItemIndex<Item>) {
         let list = items[section]
         for position in start..<list.count { index.places[list[position]] = ItemPlace(section: section, item: position) }
@@ -219,6 +455,7 @@ final class SnapshotStorage<Section: Hashable & Sendable, Item: Hashable & Senda
 
     /// Removes the given items (each present once in the index) from their sections and the index.
     /// - Complexity: O(k log k + length of the sections they leave).
+    @inlinable
     func remove(_ removed: some Collection<Item>, _ index: inout ItemIndex<Item>) {
         guard !removed.isEmpty else { return }
         var positions: [Int: [Int]] = [:]
@@ -245,6 +482,7 @@ final class SnapshotStorage<Section: Hashable & Sendable, Item: Hashable & Senda
 
     /// Inserts `inserted` (none present) into `section` at `position`.
     /// - Complexity: O(k + items after `position`).
+    @inlinable
     func insert(_ inserted: [Item], into section: Int, at position: Int, _ index: inout ItemIndex<Item>) {
         items[section].insert(contentsOf: inserted, at: position)
         renumberItems(in: section, from: position, &index)
@@ -252,6 +490,7 @@ final class SnapshotStorage<Section: Hashable & Sendable, Item: Hashable & Senda
 
     /// Drops the marks of items no longer present.
     /// - Complexity: O(k).
+    @inlinable
     func unmark(_ removed: some Sequence<Item>) {
         guard !reloadedItems.isEmpty || !reconfiguredItems.isEmpty else { return }
         for item in removed {
@@ -265,6 +504,7 @@ extension Array where Element: Hashable {
     /// The elements with each repeated one kept only at its last occurrence: what moving each
     /// element into place one after the other leaves.
     /// - Complexity: O(n) hash operations; none for fewer than two elements.
+    @inlinable
     func keepingLastOccurrences() -> [Element] {
         guard count > 1 else { return self }
         var seen = Set<Element>(minimumCapacity: count)
@@ -278,6 +518,7 @@ extension Array where Element: Hashable {
 
     /// Whether an element occurs twice.
     /// - Complexity: O(n) hash operations; none for fewer than two elements.
+    @inlinable
     func hasRepeats() -> Bool {
         guard count > 1 else { return false }
         var seen = Set<Element>(minimumCapacity: count)
