@@ -246,9 +246,9 @@ public struct SectionedDiff<Section: DiffableSection> {
                             agree = old.rows[0].withUnsafeBufferPointer { oldRows in
                                 // No old rows: no pairs. Walked by pointer: the indexed loop kept an
                                 // overflow check and reloads per pair (28 instructions a pair, this 18).
-                                guard let oldBase = oldRows.baseAddress, let newBase = rows.baseAddress,
-                                    let maps = newToOld.baseAddress
-                                else { return true }
+                                // (Emptiness by count: an empty buffer may still have a base address.)
+                                guard !oldRows.isEmpty, !rows.isEmpty, !newToOld.isEmpty else { return true }
+                                let oldBase = oldRows.baseAddress!, newBase = rows.baseAddress!, maps = newToOld.baseAddress!
                                 var pair = maps + index, after = newBase + (index - start)
                                 let last = maps + end
                                 while pair != last {
@@ -298,11 +298,10 @@ public struct SectionedDiff<Section: DiffableSection> {
                                 precondition(sectionRows.count == oldEnd - oldStart, "RowDiff: row starts disagree with the rows")
                                 // The section holds the run's first partner, so it has rows (and the
                                 // walk below advances at least one pair).
-                                guard let oldBase = sectionRows.baseAddress, let newBase = rows.baseAddress,
-                                    let maps = newToOld.baseAddress
-                                else {
+                                guard !sectionRows.isEmpty, !rows.isEmpty, !newToOld.isEmpty else {
                                     preconditionFailure("RowDiff: a matched row outside the old rows")
                                 }
+                                let oldBase = sectionRows.baseAddress!, newBase = rows.baseAddress!, maps = newToOld.baseAddress!
                                 // Walked by pointer, with one unsigned comparison placing the partner
                                 // in the section: the indexed loop kept overflow checks and reloads
                                 // (32 instructions a pair).

@@ -168,7 +168,8 @@ extension IdentityFingerprints {
         precondition(
             offset >= 0 && offset + MemoryLayout<Row.DiffIdentity>.size <= MemoryLayout<Row>.size
                 && output.count >= sections.reduce(0) { $0 + $1.count }, "RowDiff: a stored identity inside the row expected")
-        guard let first = output.baseAddress else { return }
+        guard !output.isEmpty else { return }
+        let first = output.baseAddress!
         let stride = MemoryLayout<Row>.stride
         let isInt = Row.DiffIdentity.self == Int.self
         let isUUID = Row.DiffIdentity.self == UUID.self && UUIDFingerprints.matchesCore
@@ -180,7 +181,10 @@ extension IdentityFingerprints {
         var print = first
         for rows in sections {
             rows.withUnsafeBufferPointer { rows in
-                guard let base = rows.baseAddress else { return }
+                // Emptiness by count: an empty array's buffer may still have a base address (past
+                // the shared empty storage), which must not be read.
+                guard !rows.isEmpty else { return }
+                let base = rows.baseAddress!
                 assert(
                     base.pointee.diffIdentity == (UnsafeRawPointer(base) + offset).assumingMemoryBound(to: Row.DiffIdentity.self).pointee,
                     "RowDiff: storedIdentityOffset does not point at diffIdentity")
@@ -223,8 +227,8 @@ extension IdentityFingerprints {
             var filled = 0, written = 0
             for rows in sections {
                 rows.withUnsafeBufferPointer { rows in
-                    guard let base = rows.baseAddress else { return }
-                    var identity = UnsafeRawPointer(base) + offset
+                    guard !rows.isEmpty else { return }
+                    var identity = UnsafeRawPointer(rows.baseAddress!) + offset
                     for _ in 0..<rows.count {
                         (block.baseAddress! + filled).initialize(to: identity.assumingMemoryBound(to: Row.DiffIdentity.self).pointee)
                         identity += stride
@@ -266,10 +270,12 @@ extension IdentityFingerprints {
         precondition(
             MemoryLayout<Row.DiffIdentity>.size == MemoryLayout<Int>.size
                 && output.count >= sections.reduce(0) { $0 + $1.count }, "RowDiff: Int rows expected")
-        guard var print = output.baseAddress else { return }
+        guard !output.isEmpty else { return }
+        var print = output.baseAddress!
         for rows in sections {
             rows.withUnsafeBufferPointer { rows in
-                guard var row = rows.baseAddress else { return }
+                guard !rows.isEmpty else { return }
+                var row = rows.baseAddress!
                 let end = row + rows.count
                 while row != end {
                     let id = withUnsafeBytes(of: row.pointee.diffIdentity) { $0.loadUnaligned(as: Int.self) }
@@ -308,7 +314,8 @@ extension IdentityFingerprints {
                     // indexed loop here compiled to 16 instructions per row (a bounds check and
                     // an overflow check the optimizer kept), a pointer walk checking the block
                     // after every row to 9, this inner loop to about 6.
-                    guard var row = rows.baseAddress else { return }
+                    guard !rows.isEmpty else { return }
+                    var row = rows.baseAddress!
                     let end = row + rows.count
                     while row != end {
                         let count = min(end - row, blockRows - filled)
