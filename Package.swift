@@ -24,14 +24,11 @@ let package = Package(
         .target(name: "CDiffCore", path: "CDiffCore", sources: ["src"], publicHeadersPath: "include"),
         // Typed diffing, changesets, staging and patches: the engine alone.
         .target(name: "RowDiff", dependencies: ["CDiffCore"]),
-        // A retain by n: the one Swift runtime call Swift code cannot name, for the data sources'
-        // declarative pass (see its header).
-        .target(name: "CRowDiffRuntime"),
         // The batch-update validator: UIKit's rules for a batch, checked; a tool the engine never calls.
         .target(name: "RowDiffValidation", dependencies: ["RowDiff"]),
         // Declarative sections and rows, data sources, the renderer and the stand-in views (which
         // judge batches with the validator); no UI imports. Re-exports RowDiff and RowDiffValidation.
-        .target(name: "RowDiffDataSources", dependencies: ["RowDiff", "RowDiffValidation", "CRowDiffRuntime"]),
+        .target(name: "RowDiffDataSources", dependencies: ["RowDiff", "RowDiffValidation"]),
         // UIKit / AppKit adapters only; empty where neither exists (Linux).
         .target(name: "RowDiffUIKit", dependencies: ["RowDiffDataSources"]),
         // The SwiftUI list view, in a module of its own so that UIKit-only apps

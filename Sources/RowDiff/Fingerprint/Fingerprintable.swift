@@ -90,7 +90,9 @@ extension IdentityFingerprints {
         // storage (a data race with every thread reading an empty array).
         if total == 0 { return [] }
         return [UInt64](unsafeUninitializedCapacity: total) { output, count in
-            writeRows(sections, seed: seed, mask: mask, fingerprintable: fingerprintable, into: output)
+            writeRows(
+                sections, seed: seed, mask: mask, fingerprintable: fingerprintable,
+                storedIdentity: (Row.self as? any InPlaceRow.Type)?.storedIdentityOffset, into: output)
             count = total
         }
     }
@@ -104,13 +106,14 @@ extension IdentityFingerprints {
     /// contiguous values while the diff's memory stays one 8-byte word per row (a first diff pays
     /// a page fault for every new page it touches; at 100k UUID rows per side, gathered
     /// identities were 3 MB of them).
+    /// - Parameter stored: where `InPlaceRow` rows store their identity (`storedIdentityOffset`,
+    ///   looked up once per diff); nil for every other row type.
     /// - Complexity: O(rows).
     @inlinable
     static func writeRows<Row: Diffable, Sections: Collection<[Row]>>(
         _ sections: Sections, seed: UInt64, mask: UInt64, fingerprintable: (any Fingerprintable.Type)?,
-        into output: UnsafeMutableBufferPointer<UInt64>
+        storedIdentity stored: Int?, into output: UnsafeMutableBufferPointer<UInt64>
     ) {
-        let stored = Row.storedIdentityOffset
         if Row.DiffIdentity.self == Int.self, stored == nil {
             intRows(sections, seed: seed, mask: mask, into: output)
             return
@@ -153,7 +156,7 @@ extension IdentityFingerprints {
         }
     }
 
-    /// `writeRows` for rows that store their identity at `offset` (`Diffable.storedIdentityOffset`):
+    /// `writeRows` for rows that store their identity at `offset` (`InPlaceRow.storedIdentityOffset`):
     /// each identity is read where it is stored, with no call of `diffIdentity` and no copy of the
     /// row. Code not specialised for `Row` (a generic renderer's) otherwise fetched the row type's
     /// metadata and copied the row through its value witnesses for every identity. Int identities
@@ -187,7 +190,7 @@ extension IdentityFingerprints {
                 let base = rows.baseAddress!
                 assert(
                     base.pointee.diffIdentity == (UnsafeRawPointer(base) + offset).assumingMemoryBound(to: Row.DiffIdentity.self).pointee,
-                    "RowDiff: storedIdentityOffset does not point at diffIdentity")
+                    "RowDiff: InPlaceRow.storedIdentityOffset of \(Row.self) does not point at diffIdentity")
                 var identity = UnsafeRawPointer(base) + offset
                 let end = identity + rows.count * stride
                 if isInt {
