@@ -78,8 +78,10 @@ extension DataSourceBench {
     static let ownerViewportHeight = 800.0
 
     /// The rows of the owner table, in its order: `ListController` on a table and on a collection
-    /// view, the diffable data source, the SwiftUI path (`rowdiff bench --owner` takes these names).
-    static let ownerRowNames = ["table", "collection", "diffable", "swiftui"]
+    /// view, the diffable data source, the SwiftUI path with the workload's items, with a realistic
+    /// model value (an Int id and two strings) and with a plain value (`rowdiff bench --owner`
+    /// takes these names).
+    static let ownerRowNames = ["table", "collection", "diffable", "swiftui", "swiftui-strings", "swiftui-plain"]
 
     /// The owner measurements, when run from the main thread (the command); nil elsewhere, as
     /// `measureRendererFromMainThread`.
@@ -91,7 +93,9 @@ extension DataSourceBench {
 
     /// The diffable data source and the SwiftUI update path under the same workload, on the main actor.
     @MainActor
-    func measureOtherOwners() async -> [DataSourceReport.OwnerRender] { await measureOwnerRows(["diffable", "swiftui"]) }
+    func measureOtherOwners() async -> [DataSourceReport.OwnerRender] {
+        await measureOwnerRows(["diffable", "swiftui", "swiftui-strings", "swiftui-plain"])
+    }
 
     /// Both `ListController` rows, on the main actor.
     @MainActor
@@ -121,6 +125,18 @@ extension DataSourceBench {
                 owners.append(
                     await Self.measureDiffableOwner(
                         old: oldSpec, new: newSpec, changedRows: edit.total, warmups: warmupRuns, runs: timedRuns))
+            case "swiftui-strings":
+                progress?("\(step) ListUpdater (SwiftUI's path), items of an Int id and two strings, on a viewport table view")
+                owners.append(
+                    await Self.measureDeclarativeOwner(
+                        StringsBenchItem.self, source: "ListUpdater, Int id + 2 Strings", old: oldSpec, new: newSpec,
+                        changedRows: edit.total, warmups: warmupRuns, runs: timedRuns))
+            case "swiftui-plain":
+                progress?("\(step) ListUpdater (SwiftUI's path), plain value items, on a viewport table view")
+                owners.append(
+                    await Self.measureDeclarativeOwner(
+                        PlainBenchItem.self, source: "ListUpdater, plain value", old: oldSpec, new: newSpec,
+                        changedRows: edit.total, warmups: warmupRuns, runs: timedRuns))
             default:
                 progress?("\(step) ListUpdater (SwiftUI's path) on a viewport table view")
                 owners.append(
