@@ -71,7 +71,14 @@ extension DataSourceBench {
                 CountedMessageCell.configurations += 1
             }
         }
-        let old = declarativeSections(oldSpec, as: Item.self), new = declarativeSections(newSpec, as: Item.self)
+        // The new value keeps the old value's unchanged items (their strings share storage), as an
+        // app's state does when it changes a few items: separately made equal strings would not be
+        // the same bytes, and every item would be compared with `==`.
+        let old = declarativeSections(oldSpec, as: Item.self)
+        let oldByID = Dictionary(old.lazy.flatMap(\.items).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        let new = declarativeSections(newSpec, as: Item.self).map { section in
+            ListViewSection(id: section.id, items: section.items.map { item in oldByID[item.id].flatMap { $0 == item ? $0 : nil } ?? item })
+        }
         /// Hands `value` to the updater and returns once its render is on screen.
         func show(_ value: [ListViewSection<Int, Item>]) async {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
