@@ -71,6 +71,10 @@ public final class ListUpdater<SectionID: Hashable & Sendable, ID: Hashable & Se
     /// item. (Called from the updater's unspecialised pass with the item itself, a closure copied
     /// it first, retaining and releasing each of its references: 80 ns an item of two strings.)
     private let identity: (UnsafePointer<Item>) -> ID
+    /// How many of the `count` items from the first pointer on have the identity stored at the
+    /// given offset in the rows from the raw pointer on (the given stride apart): the run check of
+    /// the updater's pass, one call per run, made in the caller's module like `identity`.
+    private let matchingIdentities: (UnsafePointer<Item>, UnsafeRawPointer, _ stride: Int, _ offset: Int, _ count: Int) -> Int
     private var items: [[Item]] = []
     /// The item stores of the render requests from the one on screen on (see `retireStores`).
     private let heldStores = HeldStores()
@@ -95,17 +99,28 @@ public final class ListUpdater<SectionID: Hashable & Sendable, ID: Hashable & Se
         presentation: @escaping @MainActor (_ row: ListViewRow<ID, Item>, _ actions: RowActions) -> RowPresentation,
         supplementary: @escaping @MainActor (_ section: SectionID, _ element: ListElement) -> Supplementary? = { _, _ in nil }
     ) {
-        self.init(host: host, identityAt: { id($0.pointee) }, options: options, presentation: presentation, supplementary: supplementary)
+        self.init(
+            host: host, identityAt: { id($0.pointee) },
+            matchingIdentities: { items, rows, stride, offset, count in
+                var matched = 0
+                while matched < count, id(items[matched]) == (rows + matched &* stride + offset).assumingMemoryBound(to: ID.self).pointee {
+                    matched &+= 1
+                }
+                return matched
+            }, options: options, presentation: presentation, supplementary: supplementary)
     }
 
     /// An updater of `host` whose items' identities `identityAt` reads where they are stored.
     @usableFromInline
     init(
-        host: any ListViewHost, identityAt: @escaping (UnsafePointer<Item>) -> ID, options: RenderOptions,
+        host: any ListViewHost, identityAt: @escaping (UnsafePointer<Item>) -> ID,
+        matchingIdentities: @escaping (UnsafePointer<Item>, UnsafeRawPointer, _ stride: Int, _ offset: Int, _ count: Int) -> Int,
+        options: RenderOptions,
         presentation: @escaping @MainActor (_ row: ListViewRow<ID, Item>, _ actions: RowActions) -> RowPresentation,
         supplementary: @escaping @MainActor (_ section: SectionID, _ element: ListElement) -> Supplementary?
     ) {
         identity = identityAt
+        self.matchingIdentities = matchingIdentities
         // The closures below reach the updater through a box filled once the owner exists.
         let box = WeakUpdater<SectionID, ID, Item>()
         // Replaced rows go to the background queue unless the app says otherwise: they hold no
@@ -137,7 +152,15 @@ public final class ListUpdater<SectionID: Hashable & Sendable, ID: Hashable & Se
         presentation: @escaping @MainActor (_ row: ListViewRow<ID, Item>, _ actions: RowActions) -> RowPresentation,
         supplementary: @escaping @MainActor (_ section: SectionID, _ element: ListElement) -> Supplementary? = { _, _ in nil }
     ) where Item: Identifiable, Item.ID == ID {
-        self.init(host: host, identityAt: { $0.pointee.id }, options: options, presentation: presentation, supplementary: supplementary)
+        self.init(
+            host: host, identityAt: { $0.pointee.id },
+            matchingIdentities: { items, rows, stride, offset, count in
+                var matched = 0
+                while matched < count, items[matched].id == (rows + matched &* stride + offset).assumingMemoryBound(to: ID.self).pointee {
+                    matched &+= 1
+                }
+                return matched
+            }, options: options, presentation: presentation, supplementary: supplementary)
     }
 
     // MARK: Updates
@@ -284,16 +307,11 @@ public final class ListUpdater<SectionID: Hashable & Sendable, ID: Hashable & Se
                                 var run = equalItemCount(
                                     newItems.baseAddress! + offset, oldItems.baseAddress! + next,
                                     min(newItems.count - offset, oldRows.count - next), size: itemSize)
-                                if !itemIsPlain {
+                                if !itemIsPlain, run > 0 {
                                     // The run ends at the first item whose `id` is not its old row's.
-                                    var checked = 0
-                                    while checked < run,
-                                        identity(newItems.baseAddress! + offset + checked)
-                                            == writer.identity(in: oldRows.baseAddress! + next + checked).pointee
-                                    {
-                                        checked += 1
-                                    }
-                                    run = checked
+                                    run = matchingIdentities(
+                                        newItems.baseAddress! + offset, UnsafeRawPointer(oldRows.baseAddress! + next), writer.stride,
+                                        writer.id, run)
                                 }
                                 if run > 0 {
                                     Row.initialize(
