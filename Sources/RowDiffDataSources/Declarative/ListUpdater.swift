@@ -67,9 +67,10 @@ public final class ListUpdater<SectionID: Hashable & Sendable, ID: Hashable & Se
     public private(set) var renderRequestCount = 0
 
     /// Each item's identity, read where the item is stored: made in the caller's module (the
-    /// public initializers are inlinable), where it reads a concrete type's `id` without copying the
-    /// item. (Called from the updater's unspecialised pass with the item itself, a closure copied
-    /// it first, retaining and releasing each of its references: 80 ns an item of two strings.)
+    /// public initializers are inlinable), where it reads a concrete type's `id` in place. (A
+    /// closure taking the item, called from the updater's unspecialised pass, got a copy of the
+    /// item and read `id` through its protocol witness: the bench's SwiftUI row went from 2.33 to
+    /// 1.70 ms of main thread with this, back to back.)
     private let identity: (UnsafePointer<Item>) -> ID
     /// How many of the `count` items from the first pointer on have the identity stored at the
     /// given offset in the rows from the raw pointer on (the given stride apart): the run check of
