@@ -25,15 +25,12 @@ let package = Package(
         .target(name: "CDiffCore", path: "CDiffCore", sources: ["src"], publicHeadersPath: "include"),
         // Typed diffing, changesets, staging and patches: the engine alone.
         .target(name: "RowDiff", dependencies: ["CDiffCore"]),
-        // A retain by n: the one Swift runtime call Swift code cannot name, for the data sources'
-        // declarative pass (see its header).
-        .target(name: "CRowDiffRuntime"),
         // The batch-update validator: UIKit's rules for a batch, checked; a tool the engine never calls.
         .target(name: "RowDiffValidation", dependencies: ["RowDiff"]),
         // Declarative sections and rows, data sources, the renderer, the owner's logic, Apple's
         // snapshot API and the SwiftUI path's updater; no UI imports. Re-exports RowDiff and
         // RowDiffValidation.
-        .target(name: "RowDiffDataSources", dependencies: ["RowDiff", "RowDiffValidation", "CRowDiffRuntime"]),
+        .target(name: "RowDiffDataSources", dependencies: ["RowDiff", "RowDiffValidation"]),
         // Test support for apps' test targets: the stand-in views that enforce UIKit's rules,
         // `ValidatingTarget`, text renderings of what a stand-in shows. Not for production code.
         .target(name: "RowDiffTesting", dependencies: ["RowDiffDataSources", "RowDiffValidation"]),

@@ -30,7 +30,8 @@ import Testing
     @MainActor @Test func diffableAndSwiftUIRows_passEveryCheck_andConfigureOnlyVisibleAndChangedCells() async throws {
         let bench = DataSourceBench(warmupRuns: 1, timedRuns: 2, scale: 0.01)
         let others = await bench.measureOtherOwners()
-        #expect(others.map(\.source) == ["DiffableListSource", "ListUpdater"])
+        #expect(
+            others.map(\.source) == ["DiffableListSource", "ListUpdater", "ListUpdater, Int id + 2 Strings", "ListUpdater, plain value"])
         for owner in others {
             #expect(owner.view == "table" && owner.rows == 1_000 && owner.sections == 10 && owner.timedRuns == 2, "\(owner.source)")
             #expect(owner.decision.hasPrefix("animated"), "\(owner.source): \(owner.decision)")
@@ -51,7 +52,11 @@ import Testing
         #expect(
             report.table.contains("DiffableListSource") && report.table.contains("ListUpdater") && report.table.contains("stand-in checks"))
         let json = try JSONDecoder().decode(DataSourceReport.self, from: JSONEncoder().encode(report))
-        #expect(json.owners?.map(\.source) == ["ListController", "ListController", "DiffableListSource", "ListUpdater"])
+        #expect(
+            json.owners?.map(\.source) == [
+                "ListController", "ListController", "DiffableListSource", "ListUpdater", "ListUpdater, Int id + 2 Strings",
+                "ListUpdater, plain value",
+            ])
     }
 
     @MainActor @Test func soak_atATinyScale_passesEveryCheck() async {

@@ -1,22 +1,25 @@
 import Foundation
 import Testing
+@testable import RowDiff
 import RowDiffDataSources
 import RowDiffTesting
 
-/// The row types that compare a matched pair in place (`Diffable.compareMatchedPair`) must agree
+/// The row types whose matched pairs a diff compares in place (`InPlaceRow`) must agree
 /// with their `diffIdentity` and `isContentEqual(to:)`, for every pair and every combination of
 /// the two questions: the diff trusts that comparison alone.
 @MainActor
 @Suite struct MatchedPairTests {
     /// Checks every ordered pair of `rows` against the row type's identity and content answers.
-    private func expectAgreement<Row: Diffable>(_ rows: [Row]) {
+    private func expectAgreement<Row: InPlaceRow>(_ rows: [Row]) {
+        let pairs = MatchedPairs<Row>(inPlace: Row.self, identityOffset: Row.storedIdentityOffset)
+        #expect(Row.storedIdentityOffset != nil)
         rows.withUnsafeBufferPointer { buffer in
             for i in buffer.indices {
                 for j in buffer.indices {
                     let (a, b) = (buffer.baseAddress! + i, buffer.baseAddress! + j)
                     for checks in [false, true] {
                         for compares in [false, true] {
-                            let (equal, changed) = Row.compareMatchedPair(a, b, checksIdentities: checks, comparesContent: compares)
+                            let (equal, changed) = pairs.compare(a, b, checksIdentities: checks, comparesContent: compares)
                             let sameIdentity = a.pointee.diffIdentity == b.pointee.diffIdentity
                             #expect(equal == (!checks || sameIdentity), "pair \(i), \(j): identities")
                             if equal {

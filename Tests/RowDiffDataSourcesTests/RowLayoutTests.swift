@@ -3,22 +3,25 @@ import Testing
 @testable import RowDiffDataSources
 import RowDiffTesting
 
-/// The diffable and declarative rows find their identity from its alignment, and the updater
-/// writes its rows field by field (`ListViewRow.initialize(_:keeping:section:offset:store:)`): both
-/// must agree with the layout Swift gives the row types, for identities of every size and alignment.
+/// The diffable and declarative rows say where they store their identity (`InPlaceRow`), and the
+/// updater writes its rows field by field (`ListViewRow.initialize(_:keeping:section:offset:update:writer:)`):
+/// both take their offsets from `MemoryLayout.offset(of:)`, for identities of every size and alignment.
 @MainActor
 @Suite struct RowLayoutTests {
-    /// The identity offsets the rows compute, against the compiler's, and the identity read there.
+    /// The identity offsets the rows give, against the compiler's, and the identity read there.
     func expectOffsets<ID: Hashable & Sendable>(_ id: ID) {
         let snapshotOffset = MemoryLayout<DiffableSnapshotRow<ID>>.offset(of: \.identifier)
-        #expect(DiffableSnapshotRow<ID>.storedIdentityOffset == snapshotOffset, "\(ID.self): snapshot row")
+        #expect(snapshotOffset != nil && DiffableSnapshotRow<ID>.storedIdentityOffset == snapshotOffset, "\(ID.self): snapshot row")
         #expect(
             ListViewRow<ID, String>.storedIdentityOffset == MemoryLayout<ListViewRow<ID, String>>.offset(of: \.id), "\(ID.self): list row")
         var snapshot = DiffableDataSourceSnapshot<Int, ID>()
         snapshot.appendSections([0])
         snapshot.appendItems([id])
         let rows = snapshot.renderedSections()[0].rows
-        rows.withUnsafeBufferPointer { #expect(DiffableSnapshotRow<ID>.identifier(at: $0.baseAddress!).pointee == id) }
+        rows.withUnsafeBufferPointer {
+            let stored = (UnsafeRawPointer($0.baseAddress!) + snapshotOffset!).assumingMemoryBound(to: ID.self)
+            #expect(stored.pointee == id)
+        }
     }
 
     @Test func identityOffsets_agreeWithTheCompilersLayout() {
@@ -32,53 +35,47 @@ import RowDiffTesting
         expectOffsets(ItemPath(section: 1, item: 2))
     }
 
-    final class Counted: @unchecked Sendable {}
-
     /// A row written in place keeping an old row's identity and version equals the row its
-    /// initializer makes, and retains the store exactly once.
+    /// initializer makes.
     func expectKeptRow<ID: Hashable & Sendable>(_ id: ID) {
-        var store = ListItemStore([["a", "b"], ["c", "d", "e"]])
-        do {
-            let old = ListViewRow(id: id, version: 99, section: 0, offset: 0, store: ListItemStore([["old"]]))
-            let made = ListViewRow(id: id, version: 99, section: 1, offset: 2, store: store)
-            let buffer = UnsafeMutablePointer<ListViewRow<ID, String>>.allocate(capacity: 1)
-            withUnsafePointer(to: old) {
-                ListViewRow.initialize(buffer, keeping: $0, section: 1, offset: 2, store: store, writer: ListViewRow<ID, String>.writer)
-            }
-            #expect(buffer.pointee.id == made.id && buffer.pointee.version == made.version, "\(ID.self)")
-            #expect(
-                buffer.pointee.section == made.section && buffer.pointee.offset == made.offset && buffer.pointee.store === made.store,
-                "\(ID.self)")
-            #expect(buffer.pointee.item == "e")
-            buffer.deinitialize(count: 1)
-            buffer.deallocate()
+        let store = ListItemStore([["a", "b"], ["c", "d", "e"]])
+        let update = ListItemStores.shared.register(store)
+        defer { ListItemStores.shared.release([update]) }
+        let old = ListViewRow<ID, String>(id: id, version: 99, section: 0, offset: 0, update: 0)
+        let made = ListViewRow<ID, String>(id: id, version: 99, section: 1, offset: 2, update: update)
+        let buffer = UnsafeMutablePointer<ListViewRow<ID, String>>.allocate(capacity: 1)
+        withUnsafePointer(to: old) {
+            ListViewRow.initialize(buffer, keeping: $0, section: 1, offset: 2, update: update, writer: ListViewRow<ID, String>.writer)
         }
-        #expect(isKnownUniquelyReferenced(&store), "\(ID.self): the store's retain was balanced")
+        #expect(buffer.pointee.id == made.id && buffer.pointee.version == made.version, "\(ID.self)")
+        #expect(
+            buffer.pointee.section == made.section && buffer.pointee.offset == made.offset && buffer.pointee.update == made.update,
+            "\(ID.self)")
+        #expect(buffer.pointee.item == "e")
+        buffer.deinitialize(count: 1)
+        buffer.deallocate()
     }
 
-    /// Rows written in one block keep the old rows' identities and versions, take their new
-    /// places and store, and retain the store once each.
+    /// Rows written in one block keep the old rows' identities and versions and take their new
+    /// places and update.
     @Test func rowsCopiedInABlock_equalTheInitializersRows() {
-        var store = ListItemStore([["a", "b", "c", "d", "e", "f"]])
-        do {
-            let oldStore = ListItemStore([["x", "y", "z", "w"]])
-            let old = (0..<4).map { ListViewRow(id: 10 + $0, version: UInt64(100 + $0), section: 0, offset: $0, store: oldStore) }
-            let buffer = UnsafeMutablePointer<ListViewRow<Int, String>>.allocate(capacity: 4)
-            old.withUnsafeBufferPointer {
-                ListViewRow.initialize(
-                    buffer, count: 4, keeping: $0.baseAddress!, section: 0, offset: 2, store: store, writer: ListViewRow<Int, String>.writer
-                )
-            }
-            for index in 0..<4 {
-                let row = buffer[index]
-                #expect(row.id == 10 + index && row.version == UInt64(100 + index))
-                #expect(row.section == 0 && row.offset == Int32(2 + index) && row.store === store)
-                #expect(row.item == ["c", "d", "e", "f"][index])
-            }
-            buffer.deinitialize(count: 4)
-            buffer.deallocate()
+        let store = ListItemStore([["a", "b", "c", "d", "e", "f"]])
+        let update = ListItemStores.shared.register(store)
+        defer { ListItemStores.shared.release([update]) }
+        let old = (0..<4).map { ListViewRow<Int, String>(id: 10 + $0, version: UInt64(100 + $0), section: 0, offset: $0, update: 0) }
+        let buffer = UnsafeMutablePointer<ListViewRow<Int, String>>.allocate(capacity: 4)
+        old.withUnsafeBufferPointer {
+            ListViewRow.initialize(
+                buffer, count: 4, keeping: $0.baseAddress!, section: 0, offset: 2, update: update, writer: ListViewRow<Int, String>.writer)
         }
-        #expect(isKnownUniquelyReferenced(&store), "the store was retained once per row written, and released once per row freed")
+        for index in 0..<4 {
+            let row = buffer[index]
+            #expect(row.id == 10 + index && row.version == UInt64(100 + index))
+            #expect(row.section == 0 && row.offset == Int32(2 + index) && row.update == update)
+            #expect(row.item == ["c", "d", "e", "f"][index])
+        }
+        buffer.deinitialize(count: 4)
+        buffer.deallocate()
     }
 
     @Test func rowsWrittenInPlace_equalTheInitializersRows() {
@@ -87,6 +84,34 @@ import RowDiffTesting
         expectKeptRow("a string identity longer than fifteen bytes")
         expectKeptRow(UUID())
         expectKeptRow(SIMD4<Float>(1, 2, 3, 4))
+    }
+
+    /// Rows name their update's items by number: a row of a plain identity holds no reference, so
+    /// making and copying rows retains nothing, whatever the items hold.
+    @Test func listRowsOfPlainIdentities_holdNoReference() {
+        #expect(_isPOD(ListViewRow<Int, String>.self))
+        #expect(_isPOD(ListViewRow<UUID, [String]>.self))
+        #expect(_isPOD(ListViewRow<Int, NSObject>.self))
+    }
+
+    /// The items of every update are freed once the updater that holds them goes away.
+    @Test func anUpdatersItems_areFreedWhenItGoesAway() async throws {
+        let frees = OwnerLifetimeTests.Frees()
+        do {
+            let updater = ListUpdater<Int, Int, WitnessedItem>(host: StandInTableView(), options: RenderOptions(onDuplicateKeys: nil)) {
+                row, actions in
+                RowPresentation(cell: HostedItemCell.self, state: row.version, actions: actions) { cell, _ in cell.text = row.item.name }
+            }
+            for round in 0..<3 {
+                updater.update([
+                    ListViewSection(
+                        id: 0, items: (0..<4).map { WitnessedItem(id: $0, name: "n\(round)", witness: .init { frees.record() }) })
+                ])
+                await updater.owner.renderer.waitUntilIdle()
+            }
+        }
+        for _ in 0..<400 where frees.all.count < 3 * 4 { try await Task.sleep(nanoseconds: 5_000_000) }
+        #expect(frees.all.count == 3 * 4, "every update's items were freed")
     }
 
     // MARK: Where the updater's items are freed

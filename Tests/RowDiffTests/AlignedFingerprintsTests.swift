@@ -70,7 +70,7 @@ struct AlignedFingerprintsTests {
     /// aligned path declined.
     static func check(_ old: [Section], _ new: [Section], parallel: Bool, mask: UInt64, context: String) -> Bool? {
         let oldSide = FlattenedSide(old), newSide = FlattenedSide(new)
-        let types = SideTypes(Section.self, rowVersions: nil)
+        let types = SideTypes(Section.self, rows: RowTypeFacts(versioned: nil, inPlace: nil, identityOffset: nil))
         let oldCount = old.count + oldSide.rowCount, newCount = new.count + newSide.rowCount
         var hashedOld = [UInt64](repeating: 0, count: oldCount), hashedNew = [UInt64](repeating: 0, count: newCount)
         _ = hashedOld.withUnsafeMutableBufferPointer { FirstPass.prepare(oldSide, mask: mask, types: types, into: $0) }
@@ -166,7 +166,7 @@ struct AlignedFingerprintsTests {
         let wrote = prints.withUnsafeMutableBufferPointer { prints in
             AlignedFingerprints.write(
                 intSides, intSides, parallel: false, mask: .max,
-                types: SideTypes(TestSection.self, rowVersions: nil),
+                types: SideTypes(TestSection.self, rows: RowTypeFacts(versioned: nil, inPlace: nil, identityOffset: nil)),
                 oldOutput: UnsafeMutableBufferPointer(rebasing: prints[0..<102]),
                 newOutput: UnsafeMutableBufferPointer(rebasing: prints[102...]))
         }

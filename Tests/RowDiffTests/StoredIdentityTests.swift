@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import RowDiff
 
-/// Rows that say where they store their identity (`Diffable.storedIdentityOffset`) are
+/// Rows that say where they store their identity (`InPlaceRow.storedIdentityOffset`, package only) are
 /// fingerprinted where it is stored: every identity type's path (Int, UUID, other
 /// `Fingerprintable`, plain `Hashable`) must give exactly the fingerprints read through
 /// `diffIdentity`, and a diff of such rows must equal the diff of the same rows without an offset.
@@ -10,13 +10,16 @@ import Testing
 struct StoredIdentityTests {
     /// A row generic over its identity, stored last after fields of other types (as the data
     /// sources' diffable and declarative rows are).
-    struct StoredRow<ID: Hashable>: Diffable {
+    struct StoredRow<ID: Hashable>: InPlaceRow {
         var flag: UInt8 = 0
         var content = 0
         let id: ID
         var diffIdentity: ID { id }
         func isContentEqual(to other: StoredRow) -> Bool { content == other.content }
         static var storedIdentityOffset: Int? { MemoryLayout<StoredRow>.offset(of: \.id) }
+        static func contentChanged(_ old: UnsafePointer<StoredRow>, _ new: UnsafePointer<StoredRow>) -> Bool {
+            old.pointee.content != new.pointee.content
+        }
     }
 
     /// The same row with no offset: identities are read through `diffIdentity`.
@@ -85,5 +88,23 @@ struct StoredIdentityTests {
                 to: Self.sections(new) { ReadRow(content: $0.content, id: "r\($0.id)") })
             #expect(storedStrings.changeset == readStrings.changeset, "String: \(context)")
         }
+    }
+
+    /// An app's row type that declares an offset of its own (a wrong one: `flag`'s) is diffed
+    /// through `diffIdentity`: the layout hook is not public, so a static of that name is just a
+    /// static. (With the hook public, identities 1, 2, 3 -> 4, 5, 6 diffed as "no change".)
+    struct WrongOffsetRow: Diffable {
+        var flag: UInt8 = 0
+        let id: Int
+        var diffIdentity: Int { id }
+        func isContentEqual(to other: WrongOffsetRow) -> Bool { true }
+        static var storedIdentityOffset: Int? { MemoryLayout<WrongOffsetRow>.offset(of: \.flag) }
+    }
+
+    @Test func anAppsRowDeclaringAnOffset_isDiffedByItsIdentity() {
+        let old = [1, 2, 3].map { WrongOffsetRow(id: $0) }, new = [4, 5, 6].map { WrongOffsetRow(id: $0) }
+        let diff = ListDiff(from: old, to: new)
+        #expect(diff.deletes == [0, 1, 2] && diff.inserts == [0, 1, 2])
+        #expect(diff.applied(to: old).map(\.id) == [4, 5, 6])
     }
 }

@@ -46,7 +46,7 @@ struct TrimmedFingerprintsTests {
     /// trimmed path declined.
     static func check<Row: Diffable>(_ old: [Row], _ new: [Row], mask: UInt64, context: String) -> Bool? {
         let oldSide = FlattenedSide([FlatSection(rows: old)]), newSide = FlattenedSide([FlatSection(rows: new)])
-        let types = SideTypes(FlatSection<Row>.self, rowVersions: nil)
+        let types = SideTypes(FlatSection<Row>.self, rows: RowTypeFacts(versioned: nil, inPlace: nil, identityOffset: nil))
         var oldPrints = [UInt64](repeating: 0, count: old.count + 1)
         var full = [UInt64](repeating: 0, count: new.count + 1), trimmed = full
         _ = oldPrints.withUnsafeMutableBufferPointer { FirstPass.prepare(oldSide, mask: mask, types: types, into: $0) }

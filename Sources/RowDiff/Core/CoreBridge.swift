@@ -84,6 +84,24 @@ struct CoreInput {
     }
 }
 
+/// What a diff asks of its row type at run time, once: its content versions and in-place reads.
+@usableFromInline
+struct RowTypeFacts {
+    @usableFromInline let versioned: (any ContentVersioned.Type)?
+    @usableFromInline let inPlace: (any InPlaceRow.Type)?
+    /// `inPlace`'s `storedIdentityOffset`.
+    @usableFromInline let identityOffset: Int?
+
+    init(versioned: (any ContentVersioned.Type)?, inPlace: (any InPlaceRow.Type)?, identityOffset: Int?) {
+        (self.versioned, self.inPlace, self.identityOffset) = (versioned, inPlace, identityOffset)
+    }
+
+    init(_ row: Any.Type) {
+        let inPlace = row as? any InPlaceRow.Type
+        self.init(versioned: row as? any ContentVersioned.Type, inPlace: inPlace, identityOffset: inPlace?.storedIdentityOffset)
+    }
+}
+
 /// What the core found, copied out of the context into Swift arrays. Row indices in the maps and
 /// duplicate lists are global (section-major); `UInt32.max` marks "no counterpart".
 @usableFromInline
@@ -168,9 +186,9 @@ package final class DiffContext: @unchecked Sendable {
     /// `fingerprintScratch(count:)`). Behind a pointer: a class's stored `var` pays run-time
     /// exclusivity checks on every access.
     private let scratch: UnsafeMutablePointer<UnsafeMutableBufferPointer<UInt64>>
-    /// The row type whose `ContentVersioned` conformance the last diff on this context looked up,
+    /// The row type whose conformances the last diff on this context looked up (`RowTypeFacts`),
     /// and what it found (behind a pointer, as `scratch`).
-    private let versionedLookup: UnsafeMutablePointer<(row: ObjectIdentifier?, versioned: (any ContentVersioned.Type)?)>
+    private let versionedLookup: UnsafeMutablePointer<(row: ObjectIdentifier?, facts: RowTypeFacts)>
 
     /// Elements of a matching pass from which the core matches on two cores when a diff allows it
     /// (0: the core's own threshold, `CDIFF_PARALLEL_MIN_ELEMENTS`); tests lower it.
@@ -195,7 +213,7 @@ package final class DiffContext: @unchecked Sendable {
         scratch = .allocate(capacity: 1)
         scratch.initialize(to: UnsafeMutableBufferPointer(start: nil, count: 0))
         versionedLookup = .allocate(capacity: 1)
-        versionedLookup.initialize(to: (nil, nil))
+        versionedLookup.initialize(to: (nil, RowTypeFacts(versioned: nil, inPlace: nil, identityOffset: nil)))
     }
 
     deinit {
@@ -223,18 +241,18 @@ package final class DiffContext: @unchecked Sendable {
         }
     }
 
-    /// `row as? any ContentVersioned.Type`. The run-time lookup costs about 280 instructions (a
-    /// hundredth of a 100-row diff); a pooled context remembers the last row type's answer, since
-    /// an app diffs the same types again and again.
+    /// `row`'s `ContentVersioned` and `InPlaceRow` conformances (`RowTypeFacts`). A run-time
+    /// lookup costs about 280 instructions (a hundredth of a 100-row diff); a pooled context
+    /// remembers the last row type's answers, since an app diffs the same types again and again.
     /// - Precondition: with `exclusive`, the caller owns the context outright (a pooled context).
     @usableFromInline
-    func contentVersioned(_ row: Any.Type, exclusive: Bool) -> (any ContentVersioned.Type)? {
-        guard exclusive else { return row as? any ContentVersioned.Type }
+    func rowFacts(_ row: Any.Type, exclusive: Bool) -> RowTypeFacts {
+        guard exclusive else { return RowTypeFacts(row) }
         let key = ObjectIdentifier(row)
-        if versionedLookup.pointee.row == key { return versionedLookup.pointee.versioned }
-        let versioned = row as? any ContentVersioned.Type
-        versionedLookup.pointee = (key, versioned)
-        return versioned
+        if versionedLookup.pointee.row == key { return versionedLookup.pointee.facts }
+        let facts = RowTypeFacts(row)
+        versionedLookup.pointee = (key, facts)
+        return facts
     }
 
     /// Room for `count` fingerprints, kept for the next diff: a warm diff of a similar size

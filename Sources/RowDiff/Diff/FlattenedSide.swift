@@ -80,14 +80,20 @@ struct SideTypes {
     @usableFromInline let sectionIdentity: (any Fingerprintable.Type)?
     @usableFromInline let rowIdentity: (any Fingerprintable.Type)?
     @usableFromInline let rowVersions: (any ContentVersioned.Type)?
+    /// The row type as an `InPlaceRow`, when it is one (the package's own generic rows).
+    @usableFromInline let rowInPlace: (any InPlaceRow.Type)?
+    /// Where rows store their identity, for `InPlaceRow` rows that say so.
+    @usableFromInline let rowIdentityOffset: Int?
 
-    /// `rowVersions` is `Section.Row.self as? any ContentVersioned.Type`, which the context may
-    /// have remembered (the identity casts fold to constants once the code is specialised).
+    /// `rows` is what the context may have remembered of the row type (the identity casts fold
+    /// to constants once the code is specialised).
     @inlinable
-    init<Section: DiffableSection>(_ section: Section.Type, rowVersions: (any ContentVersioned.Type)?) {
+    init<Section: DiffableSection>(_ section: Section.Type, rows: RowTypeFacts) {
         sectionIdentity = Section.DiffIdentity.self as? any Fingerprintable.Type
         rowIdentity = Section.Row.DiffIdentity.self as? any Fingerprintable.Type
-        self.rowVersions = rowVersions
+        rowVersions = rows.versioned
+        rowInPlace = rows.inPlace
+        rowIdentityOffset = rows.identityOffset
     }
 }
 
@@ -264,7 +270,7 @@ enum FirstPass<Section: DiffableSection> {
             side.sections, seed: 0, mask: mask, fingerprintable: types.sectionIdentity,
             into: UnsafeMutableBufferPointer(rebasing: output[0..<sectionCount]))
         IdentityFingerprints.writeRows(
-            side.rows, seed: 0, mask: mask, fingerprintable: types.rowIdentity,
+            side.rows, seed: 0, mask: mask, fingerprintable: types.rowIdentity, storedIdentity: types.rowIdentityOffset,
             into: UnsafeMutableBufferPointer(rebasing: output[sectionCount...]))
         // Rows with content versions let the core find updates; versions are exact by contract.
         return ContentVersions.of(side.rows, versioned: types.rowVersions)

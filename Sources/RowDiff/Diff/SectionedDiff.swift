@@ -47,7 +47,8 @@ public struct SectionedDiff<Section: DiffableSection> {
         let exclusive = options.context == nil
         defer { if exclusive { DiffContext.pool.give(context) } }
 
-        let types = SideTypes(Section.self, rowVersions: context.contentVersioned(Section.Row.self, exclusive: exclusive))
+        let types = SideTypes(Section.self, rows: context.rowFacts(Section.Row.self, exclusive: exclusive))
+        let pairs = MatchedPairs<Section.Row>(inPlace: types.rowInPlace, identityOffset: types.rowIdentityOffset)
         let (first, oldVersions, newVersions, ends, aligned, walkedUpdates) = FirstPass.diff(
             oldSide, newSide, parallel: parallel, on: context, mask: options.fingerprintMask, types: types,
             patch: options.computesPatch, exclusive: exclusive)
@@ -63,7 +64,7 @@ public struct SectionedDiff<Section: DiffableSection> {
                 aligned: aligned, walkedUpdates: consume walkedUpdates)
         } else {
             checked = Self.matchedRows(
-                first, oldSide, newSide, checksIdentities: !Self.rowPrintsAreExact(options),
+                first, oldSide, newSide, pairs: pairs, checksIdentities: !Self.rowPrintsAreExact(options),
                 comparesContent: comparesContent, parallel: parallel, ends: ends)
         }
         // Each path hands its own result to the stored-property init: one result variable that the
@@ -88,7 +89,7 @@ public struct SectionedDiff<Section: DiffableSection> {
         // Exact numbers need no identity check: only content is left to compare (never nil).
         let compared =
             Self.matchedRows(
-                second, oldSide, newSide, checksIdentities: false,
+                second, oldSide, newSide, pairs: pairs, checksIdentities: false,
                 comparesContent: comparesContent, parallel: parallel) ?? []
         self.init(
             old, new, core: consume second, rowUpdates: compared, exact: true, oldSide: consume oldSide,
@@ -193,7 +194,7 @@ public struct SectionedDiff<Section: DiffableSection> {
     @inlinable
     static func matchedRows(
         _ core: CoreResult, _ old: FlattenedSide<Section>, _ new: FlattenedSide<Section>,
-        checksIdentities: Bool, comparesContent: Bool,
+        pairs: MatchedPairs<Section.Row>, checksIdentities: Bool, comparesContent: Bool,
         parallel: Bool, ends: CommonEnds? = nil
     ) -> [Move<ItemPath>]? {
         guard checksIdentities || comparesContent else { return [] }
@@ -207,14 +208,14 @@ public struct SectionedDiff<Section: DiffableSection> {
             } else {
                 range = 0..<count
             }
-            let middle = matchedRows(core, old, new, checksIdentities, comparesContent, range)
+            let middle = matchedRows(core, old, new, pairs, checksIdentities, comparesContent, range)
             guard let ends, comparesContent, let middle else { return middle }
             return ends.updates(around: middle)
         }
         let (first, second) = ParallelWork.both(
             parallel: parallel,
-            { matchedRows(core, old, new, checksIdentities, comparesContent, 0..<count / 2) },
-            { matchedRows(core, old, new, checksIdentities, comparesContent, count / 2..<count) })
+            { matchedRows(core, old, new, pairs, checksIdentities, comparesContent, 0..<count / 2) },
+            { matchedRows(core, old, new, pairs, checksIdentities, comparesContent, count / 2..<count) })
         guard var first, let second else { return nil }
         // Appended, not `first + second`: that copied both halves into a third array.
         first.append(contentsOf: second)
@@ -225,7 +226,7 @@ public struct SectionedDiff<Section: DiffableSection> {
     @inlinable
     static func matchedRows(
         _ core: CoreResult, _ old: FlattenedSide<Section>, _ new: FlattenedSide<Section>,
-        _ checksIdentities: Bool, _ comparesContent: Bool,
+        _ pairs: MatchedPairs<Section.Row>, _ checksIdentities: Bool, _ comparesContent: Bool,
         _ range: Range<Int>
     ) -> [Move<ItemPath>]? {
         var updates = [Move<ItemPath>]()
@@ -246,15 +247,15 @@ public struct SectionedDiff<Section: DiffableSection> {
                             agree = old.rows[0].withUnsafeBufferPointer { oldRows in
                                 // No old rows: no pairs. Walked by pointer: the indexed loop kept an
                                 // overflow check and reloads per pair (28 instructions a pair, this 18).
-                                guard let oldBase = oldRows.baseAddress, let newBase = rows.baseAddress,
-                                    let maps = newToOld.baseAddress
-                                else { return true }
+                                // (Emptiness by count: an empty buffer may still have a base address.)
+                                guard !oldRows.isEmpty, !rows.isEmpty, !newToOld.isEmpty else { return true }
+                                let oldBase = oldRows.baseAddress!, newBase = rows.baseAddress!, maps = newToOld.baseAddress!
                                 var pair = maps + index, after = newBase + (index - start)
                                 let last = maps + end
                                 while pair != last {
                                     let oldIndex = pair.pointee
                                     if oldIndex != CoreResult.none {
-                                        let (agrees, changed) = Section.Row.compareMatchedPair(
+                                        let (agrees, changed) = pairs.compare(
                                             oldBase + Int(oldIndex), after, checksIdentities: checksIdentities,
                                             comparesContent: comparesContent)
                                         if !agrees { return false }
@@ -298,11 +299,10 @@ public struct SectionedDiff<Section: DiffableSection> {
                                 precondition(sectionRows.count == oldEnd - oldStart, "RowDiff: row starts disagree with the rows")
                                 // The section holds the run's first partner, so it has rows (and the
                                 // walk below advances at least one pair).
-                                guard let oldBase = sectionRows.baseAddress, let newBase = rows.baseAddress,
-                                    let maps = newToOld.baseAddress
-                                else {
+                                guard !sectionRows.isEmpty, !rows.isEmpty, !newToOld.isEmpty else {
                                     preconditionFailure("RowDiff: a matched row outside the old rows")
                                 }
+                                let oldBase = sectionRows.baseAddress!, newBase = rows.baseAddress!, maps = newToOld.baseAddress!
                                 // Walked by pointer, with one unsigned comparison placing the partner
                                 // in the section: the indexed loop kept overflow checks and reloads
                                 // (32 instructions a pair).
@@ -316,7 +316,7 @@ public struct SectionedDiff<Section: DiffableSection> {
                                         // Wraps for a partner before the section: out of range too.
                                         let oldItem = oldIndex &- low
                                         if oldItem >= span { break }
-                                        let (agrees, changed) = Section.Row.compareMatchedPair(
+                                        let (agrees, changed) = pairs.compare(
                                             oldBase + Int(oldItem), after, checksIdentities: checksIdentities,
                                             comparesContent: comparesContent)
                                         if !agrees { return false }

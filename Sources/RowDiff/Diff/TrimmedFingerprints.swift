@@ -57,9 +57,11 @@ enum TrimmedFingerprints {
         _ old: UnsafeBufferPointer<Row>, _ new: UnsafeBufferPointer<Row>,
         comparesContent: Bool
     ) -> CommonEnds {
-        guard let oldBase = old.baseAddress, let newBase = new.baseAddress else {
+        // Emptiness by count: an empty buffer may still have a base address, which must not be read.
+        guard !old.isEmpty, !new.isEmpty else {
             return CommonEnds(prefix: 0, suffix: 0, newCount: new.count, prefixUpdates: [], suffixUpdates: [])
         }
+        let oldBase = old.baseAddress!, newBase = new.baseAddress!
         let shorter = min(old.count, new.count)
         var prefixUpdates = [Move<ItemPath>](), suffixUpdates = [Move<ItemPath>]()
         var prefix = 0

@@ -191,15 +191,18 @@ enum AlignedFingerprints {
         outputStart: Int, queue: inout HashQueue<Row.DiffIdentity>,
         sections: (old: Int, new: Int), firstRow: Int, pairs: inout AlignedPairs
     ) {
-        guard let newBase = newRows.baseAddress else { return }
+        // Emptiness by count: an empty buffer may still have a base address, which must not be read.
+        guard !newRows.isEmpty else { return }
+        let newBase = newRows.baseAddress!
         let n = oldRows.count, m = newRows.count
-        guard let oldBase = oldRows.baseAddress else {
+        guard n > 0 else {
             TrimmedFingerprints.hash(
                 newRows, 0..<m, as: queue.type, mask: queue.mask,
                 into: UnsafeMutableBufferPointer(start: output, count: m))
             pairs.skip(firstRow..<firstRow + m)
             return
         }
+        let oldBase = oldRows.baseAddress!
         var i = 0, j = 0, misses = 0, missed = 0, budget = n / 4 + 16
         while j < m {
             // The aligned run from (i, j), walked by pointer: indexed, it kept overflow checks and

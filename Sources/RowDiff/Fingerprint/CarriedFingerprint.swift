@@ -38,7 +38,7 @@ extension IdentityFingerprints {
                 // what it is.
                 rows.withUnsafeBufferPointer { rows in
                     rows.withMemoryRebound(to: C.self) { rows in
-                        if let base = output.baseAddress { C.writeCarriedFingerprints(of: rows, mask: mask, into: base + written) }
+                        if !rows.isEmpty { C.writeCarriedFingerprints(of: rows, mask: mask, into: output.baseAddress! + written) }
                     }
                 }
                 written += rows.count

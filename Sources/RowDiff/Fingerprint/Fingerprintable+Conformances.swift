@@ -80,7 +80,8 @@ extension String: Fingerprintable {
     /// Whether every byte is below 0x80: eight bytes at a time (most keys are a word or two long,
     /// and a byte-at-a-time loop was a fifth of a short key's fingerprint), then the tail.
     private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return true }
+        guard !bytes.isEmpty else { return true }
+        let base = bytes.baseAddress!
         let raw = UnsafeRawPointer(base)
         var accumulated: UInt64 = 0
         var offset = 0

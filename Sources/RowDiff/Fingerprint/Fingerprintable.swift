@@ -90,7 +90,9 @@ extension IdentityFingerprints {
         // storage (a data race with every thread reading an empty array).
         if total == 0 { return [] }
         return [UInt64](unsafeUninitializedCapacity: total) { output, count in
-            writeRows(sections, seed: seed, mask: mask, fingerprintable: fingerprintable, into: output)
+            writeRows(
+                sections, seed: seed, mask: mask, fingerprintable: fingerprintable,
+                storedIdentity: (Row.self as? any InPlaceRow.Type)?.storedIdentityOffset, into: output)
             count = total
         }
     }
@@ -104,13 +106,14 @@ extension IdentityFingerprints {
     /// contiguous values while the diff's memory stays one 8-byte word per row (a first diff pays
     /// a page fault for every new page it touches; at 100k UUID rows per side, gathered
     /// identities were 3 MB of them).
+    /// - Parameter stored: where `InPlaceRow` rows store their identity (`storedIdentityOffset`,
+    ///   looked up once per diff); nil for every other row type.
     /// - Complexity: O(rows).
     @inlinable
     static func writeRows<Row: Diffable, Sections: Collection<[Row]>>(
         _ sections: Sections, seed: UInt64, mask: UInt64, fingerprintable: (any Fingerprintable.Type)?,
-        into output: UnsafeMutableBufferPointer<UInt64>
+        storedIdentity stored: Int?, into output: UnsafeMutableBufferPointer<UInt64>
     ) {
-        let stored = Row.storedIdentityOffset
         if Row.DiffIdentity.self == Int.self, stored == nil {
             intRows(sections, seed: seed, mask: mask, into: output)
             return
@@ -153,7 +156,7 @@ extension IdentityFingerprints {
         }
     }
 
-    /// `writeRows` for rows that store their identity at `offset` (`Diffable.storedIdentityOffset`):
+    /// `writeRows` for rows that store their identity at `offset` (`InPlaceRow.storedIdentityOffset`):
     /// each identity is read where it is stored, with no call of `diffIdentity` and no copy of the
     /// row. Code not specialised for `Row` (a generic renderer's) otherwise fetched the row type's
     /// metadata and copied the row through its value witnesses for every identity. Int identities
@@ -168,7 +171,8 @@ extension IdentityFingerprints {
         precondition(
             offset >= 0 && offset + MemoryLayout<Row.DiffIdentity>.size <= MemoryLayout<Row>.size
                 && output.count >= sections.reduce(0) { $0 + $1.count }, "RowDiff: a stored identity inside the row expected")
-        guard let first = output.baseAddress else { return }
+        guard !output.isEmpty else { return }
+        let first = output.baseAddress!
         let stride = MemoryLayout<Row>.stride
         let isInt = Row.DiffIdentity.self == Int.self
         let isUUID = Row.DiffIdentity.self == UUID.self && UUIDFingerprints.matchesCore
@@ -180,10 +184,13 @@ extension IdentityFingerprints {
         var print = first
         for rows in sections {
             rows.withUnsafeBufferPointer { rows in
-                guard let base = rows.baseAddress else { return }
+                // Emptiness by count: an empty array's buffer may still have a base address (past
+                // the shared empty storage), which must not be read.
+                guard !rows.isEmpty else { return }
+                let base = rows.baseAddress!
                 assert(
                     base.pointee.diffIdentity == (UnsafeRawPointer(base) + offset).assumingMemoryBound(to: Row.DiffIdentity.self).pointee,
-                    "RowDiff: storedIdentityOffset does not point at diffIdentity")
+                    "RowDiff: InPlaceRow.storedIdentityOffset of \(Row.self) does not point at diffIdentity")
                 var identity = UnsafeRawPointer(base) + offset
                 let end = identity + rows.count * stride
                 if isInt {
@@ -223,8 +230,8 @@ extension IdentityFingerprints {
             var filled = 0, written = 0
             for rows in sections {
                 rows.withUnsafeBufferPointer { rows in
-                    guard let base = rows.baseAddress else { return }
-                    var identity = UnsafeRawPointer(base) + offset
+                    guard !rows.isEmpty else { return }
+                    var identity = UnsafeRawPointer(rows.baseAddress!) + offset
                     for _ in 0..<rows.count {
                         (block.baseAddress! + filled).initialize(to: identity.assumingMemoryBound(to: Row.DiffIdentity.self).pointee)
                         identity += stride
@@ -266,10 +273,12 @@ extension IdentityFingerprints {
         precondition(
             MemoryLayout<Row.DiffIdentity>.size == MemoryLayout<Int>.size
                 && output.count >= sections.reduce(0) { $0 + $1.count }, "RowDiff: Int rows expected")
-        guard var print = output.baseAddress else { return }
+        guard !output.isEmpty else { return }
+        var print = output.baseAddress!
         for rows in sections {
             rows.withUnsafeBufferPointer { rows in
-                guard var row = rows.baseAddress else { return }
+                guard !rows.isEmpty else { return }
+                var row = rows.baseAddress!
                 let end = row + rows.count
                 while row != end {
                     let id = withUnsafeBytes(of: row.pointee.diffIdentity) { $0.loadUnaligned(as: Int.self) }
@@ -308,7 +317,8 @@ extension IdentityFingerprints {
                     // indexed loop here compiled to 16 instructions per row (a bounds check and
                     // an overflow check the optimizer kept), a pointer walk checking the block
                     // after every row to 9, this inner loop to about 6.
-                    guard var row = rows.baseAddress else { return }
+                    guard !rows.isEmpty else { return }
+                    var row = rows.baseAddress!
                     let end = row + rows.count
                     while row != end {
                         let count = min(end - row, blockRows - filled)

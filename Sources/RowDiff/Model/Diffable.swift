@@ -9,7 +9,9 @@ import Foundation
 /// - Anything else implements `diffIdentity` and `isContentEqual(to:)`.
 ///
 /// Identity must agree with `==` of `DiffIdentity`; RowDiff verifies every matched pair with it,
-/// so a fingerprint collision can never make a result wrong.
+/// so a fingerprint collision can never make a result wrong. (The one pair check it leaves out is
+/// exact without it: an `Int` identity's fingerprint is its bit pattern xor a seed both sides
+/// share, a one-to-one map, so equal fingerprints are equal `Int`s.)
 ///
 /// Threads: in a diff of 16,384 rows or more (old plus new), `diffIdentity`, `==` of identities
 /// and `isContentEqual(to:)` are called from two threads at once (old and new side, or two halves
@@ -30,51 +32,11 @@ public protocol Diffable {
     /// Kinds are compared only for rows whose content changed, so `isContentEqual(to:)` must return
     /// false when the kind differs (synthesized `==` does, when the kind derives from stored properties).
     var rowKind: RowKind { get }
-    /// Compares a matched pair where the two rows are stored: whether their identities are equal
-    /// (only asked when `checksIdentities`; true otherwise) and whether the content changed (only
-    /// when `comparesContent`; false otherwise). It must agree with `diffIdentity` and
-    /// `isContentEqual(to:)`.
-    ///
-    /// The default reads each row once and asks those two. A row type generic over an app's types
-    /// can compare its stored properties in place instead: a diff of such rows runs in code not
-    /// specialised for them, where every read of a whole row is a value-witness copy (its
-    /// references retained and released).
-    /// - Complexity: O(1); called once per matched pair.
-    static func compareMatchedPair(
-        _ old: UnsafePointer<Self>, _ new: UnsafePointer<Self>, checksIdentities: Bool, comparesContent: Bool
-    ) -> (identitiesEqual: Bool, contentChanged: Bool)
-    /// Where a row keeps its identity, when it keeps it as a stored property that `diffIdentity`
-    /// returns as it is: that property's byte offset in the row (`MemoryLayout<Self>.offset(of:)`
-    /// of it); nil, the default, when `diffIdentity` is computed or converted.
-    ///
-    /// With an offset, a diff fingerprints the identities where the rows store them. That matters
-    /// for row types generic over an app's types (a diffable data source's rows, generic over the
-    /// item identifier): their diff runs in code not specialised for them, where each call of
-    /// `diffIdentity` copies the row through its value witnesses.
-    ///
-    /// - Important: The offset must be that of a stored `DiffIdentity` equal to `diffIdentity`
-    ///   in every row: a diff trusts it (a debug build checks the first row of each section).
-    /// - Complexity: O(1); asked a few times per diff.
-    static var storedIdentityOffset: Int? { get }
 }
 
 extension Diffable {
     @inlinable
     public var rowKind: RowKind { RowKind(Self.self) }
-
-    /// Reads each row once and compares `diffIdentity` and `isContentEqual(to:)`.
-    @inlinable @inline(__always)
-    public static func compareMatchedPair(
-        _ old: UnsafePointer<Self>, _ new: UnsafePointer<Self>, checksIdentities: Bool, comparesContent: Bool
-    ) -> (identitiesEqual: Bool, contentChanged: Bool) {
-        let old = old.pointee, new = new.pointee
-        if checksIdentities && old.diffIdentity != new.diffIdentity { return (false, false) }
-        return (true, comparesContent && !old.isContentEqual(to: new))
-    }
-
-    /// nil: identities are read through `diffIdentity`.
-    @inlinable
-    public static var storedIdentityOffset: Int? { nil }
 }
 
 extension Diffable where Self: Hashable {

@@ -80,9 +80,13 @@ extension DataSourceBench {
 
     /// The rows of the owner table, in its order: `ListController` on a table and on a collection
     /// view, the diffable data source (also on issue 35 item 3's 100 × 1,000 items with 1 % moved
-    /// across sections), the SwiftUI path, and `ListController` on a table view with app-like rows
-    /// (DataSourceBench+AppOwner.swift) (`rowdiff bench --owner` takes these names).
-    static let ownerRowNames = ["table", "collection", "diffable", "diffable-100x1000", "swiftui", "app", "app-background-release"]
+    /// across sections), the SwiftUI path with the workload's items, with a realistic model value
+    /// (an Int id and two strings) and with a plain value, and `ListController` on a table view
+    /// with app-like rows (DataSourceBench+AppOwner.swift) (`rowdiff bench --owner` takes these names).
+    static let ownerRowNames = [
+        "table", "collection", "diffable", "diffable-100x1000", "swiftui", "swiftui-strings", "swiftui-plain", "app",
+        "app-background-release",
+    ]
 
     /// The owner measurements, when run from the main thread (the command); nil elsewhere, as
     /// `measureRendererFromMainThread`.
@@ -94,7 +98,9 @@ extension DataSourceBench {
 
     /// The diffable data source and the SwiftUI update path under the same workload, on the main actor.
     @MainActor
-    func measureOtherOwners() async -> [DataSourceReport.OwnerRender] { await measureOwnerRows(["diffable", "swiftui"]) }
+    func measureOtherOwners() async -> [DataSourceReport.OwnerRender] {
+        await measureOwnerRows(["diffable", "swiftui", "swiftui-strings", "swiftui-plain"])
+    }
 
     /// Both `ListController` rows, on the main actor.
     @MainActor
@@ -136,6 +142,18 @@ extension DataSourceBench {
                     await Self.measureAppOwner(
                         old: oldSpec, new: newSpec, changedRows: edit.total, warmups: warmupRuns, runs: timedRuns,
                         backgroundRelease: name != "app"))
+            case "swiftui-strings":
+                progress?("\(step) ListUpdater (SwiftUI's path), items of an Int id and two strings, on a viewport table view")
+                owners.append(
+                    await Self.measureDeclarativeOwner(
+                        StringsBenchItem.self, source: "ListUpdater, Int id + 2 Strings", old: oldSpec, new: newSpec,
+                        changedRows: edit.total, warmups: warmupRuns, runs: timedRuns))
+            case "swiftui-plain":
+                progress?("\(step) ListUpdater (SwiftUI's path), plain value items, on a viewport table view")
+                owners.append(
+                    await Self.measureDeclarativeOwner(
+                        PlainBenchItem.self, source: "ListUpdater, plain value", old: oldSpec, new: newSpec,
+                        changedRows: edit.total, warmups: warmupRuns, runs: timedRuns))
             default:
                 progress?("\(step) ListUpdater (SwiftUI's path) on a viewport table view")
                 owners.append(

@@ -22,17 +22,22 @@ import RowDiffValidation
 ///   gets a new version, and the owner reconfigures its cell in place. Row content is built only
 ///   when the view configures a cell (`presentation`), so a list of 100,000 items costs one pass
 ///   over the items and no view for rows off screen.
-/// - An item of a value type (not a class) whose bits equal those of the item at its row's place
-///   in the last value is that value copied (its references point to the same storage): it keeps
-///   its row without a call to `id` or `==`. Identities and `==` are taken to be functions of an
-///   item's value, as `Identifiable` and `Equatable` ask; so a copied item with a NaN field keeps
-///   its row, where `==` alone would call it changed on every update. Class instances are always
-///   asked.
+/// - Identities are SwiftUI's `ForEach`'s: an item's `id` is read with every update, and an item
+///   whose `id` changed is a new item, even when its bytes did not change (a struct wrapping a
+///   model object whose id changed). The one exception is exact: an item of plain bytes (no
+///   references: `Int`s, `Double`s, `Bool`s and the like) whose bytes equal those of the item at
+///   its row's place in the last value is that very value, so its `id` is too.
+/// - An item of a value type (not a class) whose bytes equal those of the item at its row's place
+///   in the last value is that value copied (its references point to the same storage): once its
+///   `id` is confirmed, it keeps its row without a call to `==`. `==` is taken to be a function of
+///   an item's value, as `Equatable` asks; so a copied item with a NaN field keeps its row, where
+///   `==` alone would call it changed on every update. Class instances are always compared.
 /// - Actions (`actions`) are read when the view asks, so they always see the latest closures.
 ///
 /// - Complexity: an update is O(items) on the main thread, then a render: a comparison of the
-///   item's bytes for each item copied unchanged at its place, an identity and an `==` for each
-///   other item; an item that moved costs a hash lookup (the table is built on the first move).
+///   item's bytes for each item copied unchanged at its place (and of its identity, unless the
+///   item is plain bytes), an identity and an `==` for each other item; an item that moved costs a
+///   hash lookup (the table is built on the first move).
 @MainActor
 public final class ListUpdater<SectionID: Hashable & Sendable, ID: Hashable & Sendable, Item: Equatable> {
     /// The section type of the owner's model.
@@ -61,10 +66,19 @@ public final class ListUpdater<SectionID: Hashable & Sendable, ID: Hashable & Se
     /// The number of updates that requested a render (the others were equal to their predecessor).
     public private(set) var renderRequestCount = 0
 
-    private let identity: (Item) -> ID
+    /// Each item's identity, read where the item is stored: made in the caller's module (the
+    /// public initializers are inlinable), where it reads a concrete type's `id` in place. (A
+    /// closure taking the item, called from the updater's unspecialised pass, got a copy of the
+    /// item and read `id` through its protocol witness: the bench's SwiftUI row went from 2.33 to
+    /// 1.70 ms of main thread with this, back to back.)
+    private let identity: (UnsafePointer<Item>) -> ID
+    /// How many of the `count` items from the first pointer on have the identity stored at the
+    /// given offset in the rows from the raw pointer on (the given stride apart): the run check of
+    /// the updater's pass, one call per run, made in the caller's module like `identity`.
+    private let matchingIdentities: (UnsafePointer<Item>, UnsafeRawPointer, _ stride: Int, _ offset: Int, _ count: Int) -> Int
     private var items: [[Item]] = []
     /// The item stores of the render requests from the one on screen on (see `retireStores`).
-    private var heldStores: [HeldStore] = []
+    private let heldStores = HeldStores()
     private var nextVersion: UInt64 = 0
     /// The newest render request on screen.
     private var shownRequest = 0
@@ -80,17 +94,39 @@ public final class ListUpdater<SectionID: Hashable & Sendable, ID: Hashable & Se
     ///     the modifiers give it; called only when the view configures a cell.
     ///   - supplementary: each section's header and footer, from its identity; nil for none.
     /// - Complexity: O(1).
-    public init(
+    @inlinable
+    public convenience init(
         host: any ListViewHost, id: @escaping (Item) -> ID, options: RenderOptions = RenderOptions(),
         presentation: @escaping @MainActor (_ row: ListViewRow<ID, Item>, _ actions: RowActions) -> RowPresentation,
         supplementary: @escaping @MainActor (_ section: SectionID, _ element: ListElement) -> Supplementary? = { _, _ in nil }
     ) {
-        identity = id
+        self.init(
+            host: host, identityAt: { id($0.pointee) },
+            matchingIdentities: { items, rows, stride, offset, count in
+                var matched = 0
+                while matched < count, id(items[matched]) == (rows + matched &* stride + offset).assumingMemoryBound(to: ID.self).pointee {
+                    matched &+= 1
+                }
+                return matched
+            }, options: options, presentation: presentation, supplementary: supplementary)
+    }
+
+    /// An updater of `host` whose items' identities `identityAt` reads where they are stored.
+    @usableFromInline
+    init(
+        host: any ListViewHost, identityAt: @escaping (UnsafePointer<Item>) -> ID,
+        matchingIdentities: @escaping (UnsafePointer<Item>, UnsafeRawPointer, _ stride: Int, _ offset: Int, _ count: Int) -> Int,
+        options: RenderOptions,
+        presentation: @escaping @MainActor (_ row: ListViewRow<ID, Item>, _ actions: RowActions) -> RowPresentation,
+        supplementary: @escaping @MainActor (_ section: SectionID, _ element: ListElement) -> Supplementary?
+    ) {
+        identity = identityAt
+        self.matchingIdentities = matchingIdentities
         // The closures below reach the updater through a box filled once the owner exists.
         let box = WeakUpdater<SectionID, ID, Item>()
-        // Replaced rows go to the background queue unless the app says otherwise: they refer to
-        // nothing but the updates' item stores, which the updater itself lets go of on the main
-        // thread (see `retireStores`).
+        // Replaced rows go to the background queue unless the app says otherwise: they hold no
+        // reference (they name their update's item store by number, see `ListItemStores`), and
+        // the updater itself lets go of the stores on the main thread (see `retireStores`).
         var options = options
         if options.releasesReplacedStateInBackground == nil { options.releasesReplacedStateInBackground = true }
         owner = ListController<Section>(
@@ -111,12 +147,21 @@ public final class ListUpdater<SectionID: Hashable & Sendable, ID: Hashable & Se
 
     /// A convenience for `Identifiable` items: their `id` is their identity.
     /// - Complexity: O(1).
+    @inlinable
     public convenience init(
         host: any ListViewHost, options: RenderOptions = RenderOptions(),
         presentation: @escaping @MainActor (_ row: ListViewRow<ID, Item>, _ actions: RowActions) -> RowPresentation,
         supplementary: @escaping @MainActor (_ section: SectionID, _ element: ListElement) -> Supplementary? = { _, _ in nil }
     ) where Item: Identifiable, Item.ID == ID {
-        self.init(host: host, id: { $0.id }, options: options, presentation: presentation, supplementary: supplementary)
+        self.init(
+            host: host, identityAt: { $0.pointee.id },
+            matchingIdentities: { items, rows, stride, offset, count in
+                var matched = 0
+                while matched < count, items[matched].id == (rows + matched &* stride + offset).assumingMemoryBound(to: ID.self).pointee {
+                    matched &+= 1
+                }
+                return matched
+            }, options: options, presentation: presentation, supplementary: supplementary)
     }
 
     // MARK: Updates
@@ -129,13 +174,17 @@ public final class ListUpdater<SectionID: Hashable & Sendable, ID: Hashable & Se
     public func update(_ newSections: [ListViewSection<SectionID, Item>], animated: Bool = true) -> Bool {
         updateCount += 1
         let store = ListItemStore(newSections.map(\.items))
-        let (model, changed) = makeModel(newSections, store: store)
-        guard changed else { return false }
+        let number = ListItemStores.shared.register(store)
+        let (model, changed) = makeModel(newSections, store: store, update: number)
+        guard changed else {
+            ListItemStores.shared.release([number])
+            return false
+        }
         sections = model
         items = store.items
         renderRequestCount += 1
         let request = renderRequestCount
-        if owner.renderer.releasesInBackground { heldStores.append(HeldStore(request: request, store: store)) }
+        heldStores.held.append(HeldStore(request: request, number: number))
         owner.render(model, animated: animated) { [weak self] in self?.rendered(request) }
         return true
     }
@@ -153,7 +202,7 @@ public final class ListUpdater<SectionID: Hashable & Sendable, ID: Hashable & Se
     /// those only), so an insertion or removal costs no table of the whole list. Only when the
     /// places stop lining up (a long run of unknown items) is a table of every old row built.
     private func makeModel(
-        _ newSections: [ListViewSection<SectionID, Item>], store: ListItemStore<Item>
+        _ newSections: [ListViewSection<SectionID, Item>], store: ListItemStore<Item>, update: UInt64
     ) -> (model: [Section], changed: Bool) {
         let old = sections
         var pass = Pass(oldSectionCount: old.count)
@@ -177,11 +226,11 @@ public final class ListUpdater<SectionID: Hashable & Sendable, ID: Hashable & Se
             }
             if let oldIndex { pass.sectionsMet[oldIndex] = true }
             let rows = makeRows(
-                newSections[sectionIndex].items, section: sectionIndex, oldIndex: oldIndex, store: store, pass: &pass)
+                newSections[sectionIndex].items, section: sectionIndex, oldIndex: oldIndex, update: update, pass: &pass)
             if rows.count != (oldIndex.map { old[$0].rows.count } ?? 0) { pass.changed = true }
             allRows.append(rows)
         }
-        resolveUnknownRows(&allRows, pass: &pass)
+        resolveUnknownRows(&allRows, store: store, pass: &pass)
         var model: [Section] = []
         model.reserveCapacity(newSections.count)
         for sectionIndex in newSections.indices {
@@ -220,18 +269,23 @@ public final class ListUpdater<SectionID: Hashable & Sendable, ID: Hashable & Se
     /// version when it is `==` to the item that row was made from. Items not found at or near
     /// their places get version 0 and are listed in `pass.unknown`.
     private func makeRows(
-        _ newItems: [Item], section: Int, oldIndex: Int?, store: ListItemStore<Item>, pass: inout Pass
+        _ newItems: [Item], section: Int, oldIndex: Int?, update: UInt64, pass: inout Pass
     ) -> [Row] {
         let oldRows = oldIndex.map { sections[$0].rows } ?? []
         let oldItems = oldIndex.map { items[$0] } ?? []
         let oldSection = oldIndex ?? -1
-        // A value type's copy has the same bits as the original (its references point to the same
-        // objects): an item whose bits equal the old item's is that item, with its identity and
-        // `==`, and costs no call into the app's code. A class instance may have changed since.
+        // A value type's copy has the same bytes as the original (its references point to the same
+        // objects): an item whose bytes equal the old item's is that item, `==` to it, and costs
+        // no call of `==`. A class instance may have changed since.
         let compareBits = !(Item.self is AnyObject.Type) && MemoryLayout<Item>.size > 0
+        // Plain bytes (no references) are the whole value, so equal bytes are an equal `id` too.
+        // Otherwise `id` may read through a reference (a model object whose id changed), so it is
+        // read for every item, as SwiftUI's `ForEach` does.
+        let itemIsPlain = _isPOD(Item.self)
         let itemSize = MemoryLayout<Item>.size, writer = Row.writer
         // Runs of unchanged items are scanned and copied in blocks where the items lie without
-        // padding between them and identities are plain bytes.
+        // padding between them and identities are plain bytes (the run's ids are read and compared
+        // first unless the items are plain bytes).
         let copiesRuns = compareBits && itemSize == MemoryLayout<Item>.stride && writer.idIsPlain
         // Empty: `unsafeUninitializedCapacity: 0` would write the count into the shared empty-array
         // storage (a data race with every thread reading an empty array); the old rows were passed over.
@@ -251,13 +305,19 @@ public final class ListUpdater<SectionID: Hashable & Sendable, ID: Hashable & Se
                             if copiesRuns, next < oldRows.count {
                                 // The run of items equal to the old ones from here, found in one scan,
                                 // gets its rows copied from the old ones in one block.
-                                let run = equalItemCount(
+                                var run = equalItemCount(
                                     newItems.baseAddress! + offset, oldItems.baseAddress! + next,
                                     min(newItems.count - offset, oldRows.count - next), size: itemSize)
+                                if !itemIsPlain, run > 0 {
+                                    // The run ends at the first item whose `id` is not its old row's.
+                                    run = matchingIdentities(
+                                        newItems.baseAddress! + offset, UnsafeRawPointer(oldRows.baseAddress! + next), writer.stride,
+                                        writer.id, run)
+                                }
                                 if run > 0 {
                                     Row.initialize(
                                         buffer.baseAddress! + offset, count: run, keeping: oldRows.baseAddress! + next, section: section,
-                                        offset: offset, store: store, writer: writer)
+                                        offset: offset, update: update, writer: writer)
                                     offset += run - 1 // the `defer` adds the last one
                                     initialized = offset + 1
                                     next += run
@@ -265,24 +325,36 @@ public final class ListUpdater<SectionID: Hashable & Sendable, ID: Hashable & Se
                                     continue
                                 }
                             }
-                            // (Where runs are copied, the item here already differs from the old one.)
-                            if compareBits, !copiesRuns, next < oldRows.count,
-                                bytesEqual(
+                            // (Where runs are copied, the item here differs from the old one, in its
+                            // bytes or its `id`.)
+                            let sameBytes =
+                                compareBits && !copiesRuns && next < oldRows.count
+                                && bytesEqual(
                                     UnsafeRawPointer(newItems.baseAddress! + offset), UnsafeRawPointer(oldItems.baseAddress! + next),
                                     itemSize)
-                            {
+                            if sameBytes && itemIsPlain {
                                 // The very value the old row was made from: same identity, `==`.
                                 Row.initialize(
                                     buffer.baseAddress! + offset, keeping: oldRows.baseAddress! + next, section: section, offset: offset,
-                                    store: store, writer: writer)
+                                    update: update, writer: writer)
                                 initialized = offset + 1
                                 next += 1
                                 unknownRun = 0
                                 continue
                             }
-                            let id = identity(newItems[offset])
+                            let id = identity(newItems.baseAddress! + offset)
                             var found = -1 // where the item's old row is in this old section
-                            if next < oldRows.count, oldRows[next].id == id {
+                            if next < oldRows.count, writer.identity(in: oldRows.baseAddress! + next).pointee == id {
+                                if sameBytes {
+                                    // The value the old row was made from, with the same `id`: `==` to it.
+                                    Row.initialize(
+                                        buffer.baseAddress! + offset, keeping: oldRows.baseAddress! + next, section: section,
+                                        offset: offset, update: update, writer: writer)
+                                    initialized = offset + 1
+                                    next += 1
+                                    unknownRun = 0
+                                    continue
+                                }
                                 found = next
                             } else {
                                 pass.changed = true
@@ -318,7 +390,7 @@ public final class ListUpdater<SectionID: Hashable & Sendable, ID: Hashable & Se
                                 if unknownRun == Self.unknownRunLimit, pass.table == nil { pass.table = OldPlaces(sections) }
                             }
                             (buffer.baseAddress! + offset).initialize(
-                                to: Row(id: id, version: version, section: section, offset: offset, store: store))
+                                to: Row(id: id, version: version, section: section, offset: offset, update: update))
                             initialized = offset + 1
                         }
                         if next < oldRows.count { pass.passOver(next..<oldRows.count, of: oldSection) }
@@ -332,7 +404,7 @@ public final class ListUpdater<SectionID: Hashable & Sendable, ID: Hashable & Se
     /// the pass did not meet (or anywhere, once the table of every old row exists) with an `==`
     /// item; a fresh one otherwise.
     /// - Complexity: O(unknown + passed over) hash operations, O(1) without unknown rows.
-    private func resolveUnknownRows(_ rows: inout [[Row]], pass: inout Pass) {
+    private func resolveUnknownRows(_ rows: inout [[Row]], store: ListItemStore<Item>, pass: inout Pass) {
         guard !pass.unknown.isEmpty else { return }
         pass.changed = true
         var notMet: [ID: Int] = [:]
@@ -353,12 +425,12 @@ public final class ListUpdater<SectionID: Hashable & Sendable, ID: Hashable & Se
             var version: UInt64 = 0
             if let old = pass.table?.place(of: row.id) ?? notMet[row.id] {
                 let (oldSection, oldOffset) = (Place.section(old), Place.offset(old))
-                if items[oldSection][oldOffset] == row.store.items[section][offset] {
+                if items[oldSection][oldOffset] == store.items[section][offset] {
                     version = sections[oldSection].rows[oldOffset].version
                 }
             }
             if version == 0 { version = freshVersion() }
-            rows[section][offset] = Row(id: row.id, version: version, section: section, offset: offset, store: row.store)
+            rows[section][offset] = Row(id: row.id, version: version, section: section, offset: offset, update: row.update)
         }
     }
 
@@ -399,24 +471,26 @@ public final class ListUpdater<SectionID: Hashable & Sendable, ID: Hashable & Se
 
     /// Lets go of the item stores of requests older than the one on screen, on the main thread.
     ///
-    /// The rows of a model refer to the store of the update that made it, and the renderer hands
-    /// the rows a render replaced to its background queue (freeing 100,000 rows took the main
-    /// thread about 0.7 ms). A store must not be freed there: its items are the app's values,
-    /// whose references may be to objects that must die on the main thread. So the updater holds
-    /// each store until a newer request is on screen (no model it shows or keeps refers to the
-    /// store then), and then until the background queue has released what it was handed so far:
-    /// only then does it let go, here, and the items are freed on the main thread.
-    /// - Complexity: O(stores held), a few; the stores' items are freed later, on the main thread.
+    /// The rows of a model name the store of the update that made it (`ListItemStores`), and a
+    /// row's `item` is read when the owner asks for its presentation: for the rows of the models
+    /// the view shows or will show, and for the row a cell was last configured with (a cell whose
+    /// row kept its version is not configured again, and one showing a deleted row is asked for
+    /// its actions as it leaves the screen). So a store is held until a newer request is on
+    /// screen and no cell shows a row of it. The rows hold no reference to it, so replaced rows
+    /// freed on the renderer's background queue never free the app's values there: they are
+    /// freed here, on the main thread.
+    /// - Complexity: O(stores held + cells configured), a few dozen, plus freeing the retired
+    ///   stores' items.
     private func retireStores() {
-        // Held in request order: the retired ones come first.
-        let count = heldStores.prefix { $0.request < shownRequest }.count
-        guard count > 0 else { return }
-        let retired = RetiredStores(Array(heldStores[..<count]))
-        heldStores.removeFirst(count)
-        Task { @MainActor in
-            await BackgroundRelease.shared.waitUntilReleased()
-            retired.release()
+        guard heldStores.held.first.map({ $0.request < shownRequest }) == true else { return }
+        let shown = Set(owner.rowsShownByViews.map(\.update))
+        var retired: [UInt64] = []
+        heldStores.held.removeAll { store in
+            let retires = store.request < shownRequest && !shown.contains(store.number)
+            if retires { retired.append(store.number) }
+            return retires
         }
+        ListItemStores.shared.release(retired)
     }
 
     // MARK: Selection and scrolling
@@ -589,21 +663,19 @@ private enum Place {
     static func offset(_ place: Int) -> Int { place & 0xFFFF_FFFF }
 }
 
-/// An update's item store, held by the updater while a render request of it may be shown.
+/// An update's item store (its number in `ListItemStores`), held by the updater while a render
+/// request of it may be shown.
 private struct HeldStore {
     let request: Int
-    let store: AnyObject
+    let number: UInt64
 }
 
-/// Stores a newer render replaced, let go of on the main thread once the background queue has
-/// released the rows that referred to them.
-@MainActor
-private final class RetiredStores {
-    private var stores: [HeldStore]
+/// The item stores an updater holds in `ListItemStores`, in request order; let go of when the
+/// updater goes away.
+private final class HeldStores {
+    var held: [HeldStore] = []
 
-    init(_ stores: [HeldStore]) { self.stores = stores }
-
-    func release() { stores = [] }
+    deinit { ListItemStores.shared.release(held.map(\.number)) }
 }
 
 /// The updater, reached weakly from the owner's closures (the updater holds the owner).

@@ -1,4 +1,3 @@
-internal import CRowDiffRuntime
 import Foundation
 
 /// A section of a declarative list as an app gives it, the shape of SwiftUI's
@@ -21,17 +20,63 @@ public struct ListViewSection<SectionID: Hashable & Sendable, Item>: Identifiabl
 extension ListViewSection: Sendable where Item: Sendable {}
 extension ListViewSection: Equatable where Item: Equatable {}
 
-/// The items of one update, shared by the rows made from it: one allocation per update, not one per row.
+/// The items of one update, shared by the rows made from it: one allocation per update, not one
+/// per row. Rows refer to it by its number in `ListItemStores` instead of holding it, so making
+/// 100,000 rows retains nothing.
 ///
 /// `@unchecked Sendable`: the items are stored once, when the update is made on the main actor,
-/// and read only through main-actor accessors; a diff copies rows (and so references to this
-/// store) on other threads but never reads the items. Replaced rows may be released on the
-/// renderer's background queue, but the updater holds each store until that queue is done with
-/// them (`ListUpdater.retireStores`), so the items are freed on the main thread.
+/// and read only through main-actor accessors.
 final class ListItemStore<Item>: @unchecked Sendable {
     let items: [[Item]]
 
     init(_ items: [[Item]]) { self.items = items }
+}
+
+/// The item stores of the updates whose rows may still be shown, by number: a row keeps its
+/// update's number, and its `item` is looked up here. The `ListUpdater` that made a store
+/// registers it and lets go of it, on the main thread, once a newer update is on screen (or when
+/// the updater goes away), so the app's values are freed there.
+final class ListItemStores: @unchecked Sendable {
+    static let shared = ListItemStores()
+
+    private let lock = NSLock()
+    private var stores: [UInt64: AnyObject] = [:]
+    private var last: UInt64 = 0
+
+    /// Holds `store` until `release` and returns its number (never 0).
+    /// - Complexity: O(1) amortised.
+    func register(_ store: AnyObject) -> UInt64 {
+        lock.lock()
+        defer { lock.unlock() }
+        last += 1
+        stores[last] = store
+        return last
+    }
+
+    /// Lets go of the stores numbered `numbers`; they are freed here, outside the lock, when
+    /// nothing else holds them.
+    /// - Complexity: O(numbers).
+    func release(_ numbers: [UInt64]) {
+        lock.lock()
+        let released = numbers.map { stores.removeValue(forKey: $0) }
+        lock.unlock()
+        withExtendedLifetime(released) {}
+    }
+
+    /// The store numbered `number`, when it is still held.
+    /// - Complexity: O(1).
+    func store<Item>(_ number: UInt64, of _: Item.Type) -> ListItemStore<Item>? {
+        lock.lock()
+        defer { lock.unlock() }
+        return stores[number] as? ListItemStore<Item>
+    }
+
+    /// The number of stores held (tests read it).
+    var count: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return stores.count
+    }
 }
 
 /// A row of a `ListUpdater`'s model: the item's identity, a content version and where the item is.
@@ -40,11 +85,6 @@ final class ListItemStore<Item>: @unchecked Sendable {
 /// updater gives a row a new version only when its item is not `==` to the one it had, so the
 /// diff (off the main thread) compares two integers per row and never reads an item.
 public struct ListViewRow<ID: Hashable & Sendable, Item>: Diffable, Sendable {
-    // The identity is the last stored property: every field before it has a fixed offset, and
-    // its own offset follows from its alignment, so code that is not specialised for the app's
-    // types (the updater's per-item pass) makes and reads rows without looking up the row type's
-    // metadata for each one.
-
     /// The content version: equal versions, equal items.
     public let version: UInt64
     /// The section of the update the row was made in (32 bits: the pass over an update writes a
@@ -52,151 +92,133 @@ public struct ListViewRow<ID: Hashable & Sendable, Item>: Diffable, Sendable {
     let section: Int32
     /// The item's offset in that section.
     let offset: Int32
-    let store: ListItemStore<Item>
+    /// The number of the update's item store in `ListItemStores`: a number, not a reference, so
+    /// that rows are made and copied without reference counting.
+    let update: UInt64
     /// The item's identity.
     public let id: ID
 
     @inline(__always)
-    init(id: ID, version: UInt64, section: Int, offset: Int, store: ListItemStore<Item>) {
+    init(id: ID, version: UInt64, section: Int, offset: Int, update: UInt64) {
         self.id = id
         self.version = version
         self.section = Int32(section)
         self.offset = Int32(offset)
-        self.store = store
+        self.update = update
     }
 
     /// The item the row shows: the app's value as it was given with the update that made the row.
+    /// Read it while the row is shown (when the view configures its cell): the updater lets go of
+    /// an update's items once a newer update is on screen, and reading a row of that update then
+    /// is a trap that says so.
     /// - Complexity: O(1).
-    @MainActor public var item: Item { store.items[Int(section)][Int(offset)] }
+    @MainActor public var item: Item {
+        guard let store = ListItemStores.shared.store(update, of: Item.self) else {
+            fatalError(
+                "RowDiff: ListViewRow.item of the row \(id): the items of its update (\(update)) were let go of once a newer update was on screen; read a row's item while the row is shown"
+            )
+        }
+        return store.items[Int(section)][Int(offset)]
+    }
 
     public var diffIdentity: ID { id }
 
     /// Equal versions.
     /// - Complexity: O(1).
     public func isContentEqual(to other: ListViewRow) -> Bool { version == other.version }
+}
 
-    /// Compares the identities and the versions where the rows are stored, copying neither row
-    /// (the diff of these rows runs in code not specialised for the app's types).
+/// The diff of list rows runs in code not specialised for the app's types: it reads identities
+/// and versions where the rows are stored, copying no row.
+extension ListViewRow: InPlaceRow {
+    /// `id`'s offset, as `MemoryLayout` gives it.
     /// - Complexity: O(1).
-    public static func compareMatchedPair(
-        _ old: UnsafePointer<ListViewRow>, _ new: UnsafePointer<ListViewRow>, checksIdentities: Bool, comparesContent: Bool
-    ) -> (identitiesEqual: Bool, contentChanged: Bool) {
-        if checksIdentities && identity(at: old).pointee != identity(at: new).pointee { return (false, false) }
-        return (true, comparesContent && old.pointee.version != new.pointee.version)
-    }
+    @usableFromInline package static var storedIdentityOffset: Int? { MemoryLayout<ListViewRow>.offset(of: \.id) }
 
-    /// The offset of `id`, the last stored property.
+    /// Versions compared, as `isContentEqual(to:)` does.
     /// - Complexity: O(1).
-    public static var storedIdentityOffset: Int? { idOffset }
-
-    @inline(__always)
-    static var idOffset: Int { LastStoredField.offset(after: listViewRowLayout.prefix, of: ID.self) }
-
-    /// The identity of the row at `row`, where it is stored (reading `row.pointee.id` in code not
-    /// specialised for the identity type looked up the row type's metadata each time).
-    @inline(__always)
-    static func identity(at row: UnsafePointer<ListViewRow>) -> UnsafePointer<ID> {
-        LastStoredField.pointer(to: ID.self, in: row, after: listViewRowLayout.prefix)
+    @usableFromInline package static func contentChanged(_ old: UnsafePointer<ListViewRow>, _ new: UnsafePointer<ListViewRow>) -> Bool {
+        old.pointee.version != new.pointee.version
     }
 }
 
 extension ListViewRow {
-    /// Where rows of this type keep their fields, for `initialize(_:keeping:section:offset:store:writer:)`:
+    /// Where rows of this type keep their fields, for `initialize(_:keeping:section:offset:update:writer:)`:
     /// look it up once per pass, not per row.
-    /// - Complexity: O(1).
+    /// - Complexity: O(1) (five key paths instantiated).
     static var writer: ListViewRowWriter {
         ListViewRowWriter(
-            layout: listViewRowLayout, id: idOffset, idIsPlain: _isPOD(ID.self), idIsWord: _isPOD(ID.self) && MemoryLayout<ID>.size == 8,
+            version: MemoryLayout<ListViewRow>.offset(of: \.version)!, section: MemoryLayout<ListViewRow>.offset(of: \.section)!,
+            offset: MemoryLayout<ListViewRow>.offset(of: \.offset)!, update: MemoryLayout<ListViewRow>.offset(of: \.update)!,
+            id: MemoryLayout<ListViewRow>.offset(of: \.id)!, idIsPlain: _isPOD(ID.self),
+            idIsWord: _isPOD(ID.self) && MemoryLayout<ID>.size == 8,
             stride: MemoryLayout<ListViewRow>.stride)
     }
 
     /// Makes, at `row` and after it, the rows of the `count` items from `offset` on in `section`
-    /// of `store` that keep the identities and versions of the `count` rows at `old` (their items
-    /// are the old ones, copied): the old rows are copied in one block and their places and store
-    /// set, with no value witness per row.
+    /// of update `update` that keep the identities and versions of the `count` rows at `old`
+    /// (their items are the old ones, copied): the old rows are copied in one block and their
+    /// places and update set, with no value witness per row.
     /// - Precondition: `writer.idIsPlain` (identities are copied as bytes).
     /// - Complexity: O(count).
     @inline(__always)
     static func initialize(
         _ row: UnsafeMutablePointer<ListViewRow>, count: Int, keeping old: UnsafePointer<ListViewRow>, section: Int, offset: Int,
-        store: ListItemStore<Item>, writer: ListViewRowWriter
+        update: UInt64, writer: ListViewRowWriter
     ) {
-        precondition(writer.idIsPlain && count >= 0, "RowDiff: rows of plain identities expected")
+        precondition(writer.idIsPlain && count >= 0, "RowDiff: ListViewRow.initialize(count: \(count)): rows of plain identities expected")
         var target = UnsafeMutableRawPointer(row)
-        // The old rows' references to their store are copied as bytes and overwritten below,
-        // without a retain or a release.
+        // Every field is plain bytes (the identity too, by the precondition).
         target.copyMemory(from: old, byteCount: count * writer.stride)
-        let section = Int32(section), storeBits = UInt(bitPattern: Unmanaged.passUnretained(store).toOpaque())
+        let section = Int32(section)
         for index in 0..<count {
             target.storeBytes(of: section, toByteOffset: writer.section, as: Int32.self)
             target.storeBytes(of: Int32(offset + index), toByteOffset: writer.offset, as: Int32.self)
-            target.storeBytes(of: storeBits, toByteOffset: writer.store, as: UInt.self)
+            target.storeBytes(of: update, toByteOffset: writer.update, as: UInt64.self)
             target += writer.stride
         }
-        // One retain of the store for every row written (a retain per row was a fifth of the pass).
-        precondition(count <= Int(UInt32.max), "RowDiff: a run of more rows than a retain count holds")
-        rowdiff_retain_n(Unmanaged.passUnretained(store).toOpaque(), UInt32(count))
     }
 
-    /// Makes, at `row`, the row of the item at `offset` in `section` of `store` that keeps `old`'s
-    /// identity and version (its item is the old one, copied), field by field where the row is
-    /// stored. The updater's pass does this for nearly every item, in code not specialised for the
-    /// app's types, where making a row and moving it into place cost two calls through the row
-    /// type's value witnesses, one of them a `memmove`.
+    /// Makes, at `row`, the row of the item at `offset` in `section` of update `update` that keeps
+    /// `old`'s identity and version (its item is the old one, copied), field by field where the
+    /// row is stored. The updater's pass does this for nearly every item, in code not specialised
+    /// for the app's types, where making a row and moving it into place cost two calls through the
+    /// row type's value witnesses, one of them a `memmove`.
     /// - Parameter writer: `writer` of this row type.
     /// - Complexity: O(1).
     @inline(__always)
     static func initialize(
         _ row: UnsafeMutablePointer<ListViewRow>, keeping old: UnsafePointer<ListViewRow>, section: Int, offset: Int,
-        store: ListItemStore<Item>, writer: ListViewRowWriter
+        update: UInt64, writer: ListViewRowWriter
     ) {
         let target = UnsafeMutableRawPointer(row), source = UnsafeRawPointer(old)
         target.storeBytes(of: source.load(fromByteOffset: writer.version, as: UInt64.self), toByteOffset: writer.version, as: UInt64.self)
         target.storeBytes(of: Int32(section), toByteOffset: writer.section, as: Int32.self)
         target.storeBytes(of: Int32(offset), toByteOffset: writer.offset, as: Int32.self)
-        // The reference, retained, as a word: initializing it as the store type looked up that
-        // type's metadata for every row.
-        target.storeBytes(of: UInt(bitPattern: Unmanaged.passRetained(store).toOpaque()), toByteOffset: writer.store, as: UInt.self)
+        target.storeBytes(of: update, toByteOffset: writer.update, as: UInt64.self)
         if writer.idIsWord {
             // Int-like identities: one word, no value witness.
             target.storeBytes(of: source.load(fromByteOffset: writer.id, as: UInt64.self), toByteOffset: writer.id, as: UInt64.self)
         } else {
-            (target + writer.id).assumingMemoryBound(to: ID.self).initialize(to: identity(at: old).pointee)
+            (target + writer.id).assumingMemoryBound(to: ID.self).initialize(to: writer.identity(in: old).pointee)
         }
     }
 }
 
-/// Where a list row type keeps its fields: the byte offsets of its version, place, store and
-/// identity, whether the identity is plain bytes (no references) and one word, and the rows' stride.
+/// Where a list row type keeps its fields: the byte offsets of its version, place, update and
+/// identity (from `MemoryLayout.offset(of:)`), whether the identity is plain bytes (no
+/// references) and one word, and the rows' stride.
 struct ListViewRowWriter {
-    let version: Int, section: Int, offset: Int, store: Int, id: Int
+    let version: Int, section: Int, offset: Int, update: Int, id: Int
     let idIsPlain: Bool, idIsWord: Bool
     let stride: Int
 
-    fileprivate init(layout: ListViewRowLayout, id: Int, idIsPlain: Bool, idIsWord: Bool, stride: Int) {
-        (version, section, offset, store) = (layout.version, layout.section, layout.offset, layout.store)
-        self.id = id
-        (self.idIsPlain, self.idIsWord) = (idIsPlain, idIsWord)
-        self.stride = stride
+    /// The identity of the row at `row`, where it is stored.
+    @inline(__always)
+    func identity<ID, Item>(in row: UnsafePointer<ListViewRow<ID, Item>>) -> UnsafePointer<ID> {
+        (UnsafeRawPointer(row) + id).assumingMemoryBound(to: ID.self)
     }
 }
-
-/// Where a list row's stored properties before its identity are (the same in every row type:
-/// their types are fixed), and where they end (the identity's offset when it needs no alignment).
-private struct ListViewRowLayout {
-    let version: Int, section: Int, offset: Int, store: Int, prefix: Int
-
-    init() {
-        typealias Row = ListViewRow<UInt8, Never>
-        version = MemoryLayout<Row>.offset(of: \.version)!
-        section = MemoryLayout<Row>.offset(of: \.section)!
-        offset = MemoryLayout<Row>.offset(of: \.offset)!
-        store = MemoryLayout<Row>.offset(of: \.store)!
-        prefix = MemoryLayout<Row>.offset(of: \.id)!
-    }
-}
-
-private let listViewRowLayout = ListViewRowLayout()
 
 /// A section of a `ListUpdater`'s model: its identity and rows. Its header and footer are a
 /// function of its identity, so a section's own content never changes; its rows do.

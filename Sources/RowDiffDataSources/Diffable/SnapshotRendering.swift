@@ -74,8 +74,8 @@ private func rendersAlike(_ generation: UInt64, _ marked: Bool, _ otherGeneratio
 ///
 /// Rows are made by `DiffableDataSourceSnapshot.renderedSections()`; see there for how they diff.
 public struct DiffableSnapshotRow<ItemIdentifierType: Hashable & Sendable>: Diffable, Sendable {
-    // The identifier is the last stored property: the others have fixed offsets, so code not
-    // specialised for the identifier type reads them without the row type's metadata.
+    // Nothing depends on where the fields lie: the diff finds the identifier through
+    // `MemoryLayout.offset(of:)` (see `InPlaceRow` below).
 
     /// What the snapshot marked the item for.
     public let refresh: SnapshotRefresh
@@ -107,35 +107,6 @@ public struct DiffableSnapshotRow<ItemIdentifierType: Hashable & Sendable>: Diff
         rendersAlike(generation, refresh != .none, other.generation, other.refresh != .none)
     }
 
-    /// Compares the identifiers and the marks where the rows are stored, copying neither row (the
-    /// diff of these rows runs in code not specialised for the app's identifier type).
-    /// - Complexity: O(1).
-    public static func compareMatchedPair(
-        _ old: UnsafePointer<DiffableSnapshotRow>, _ new: UnsafePointer<DiffableSnapshotRow>, checksIdentities: Bool,
-        comparesContent: Bool
-    ) -> (identitiesEqual: Bool, contentChanged: Bool) {
-        if checksIdentities && identifier(at: old).pointee != identifier(at: new).pointee { return (false, false) }
-        guard comparesContent else { return (true, false) }
-        return (
-            true,
-            !rendersAlike(old.pointee.generation, old.pointee.refresh != .none, new.pointee.generation, new.pointee.refresh != .none)
-        )
-    }
-
-    /// The offset of `identifier`, the last stored property.
-    /// - Complexity: O(1).
-    public static var storedIdentityOffset: Int? { identifierOffset }
-
-    @inline(__always)
-    static var identifierOffset: Int { LastStoredField.offset(after: snapshotRowPrefix, of: ItemIdentifierType.self) }
-
-    /// The identifier of the row at `row`, where it is stored (reading `row.pointee.identifier` in
-    /// code not specialised for the identifier type looked up the row type's metadata each time).
-    @inline(__always)
-    static func identifier(at row: UnsafePointer<DiffableSnapshotRow>) -> UnsafePointer<ItemIdentifierType> {
-        LastStoredField.pointer(to: ItemIdentifierType.self, in: row, after: snapshotRowPrefix)
-    }
-
     /// The row type's kind; for a reloaded row, a kind of its call alone, so that staging
     /// reloads it rather than reconfiguring it.
     /// - Complexity: O(1).
@@ -145,9 +116,21 @@ public struct DiffableSnapshotRow<ItemIdentifierType: Hashable & Sendable>: Diff
     }
 }
 
-/// Where the stored properties before a snapshot row's identifier end: its offset when it needs
-/// no alignment.
-private let snapshotRowPrefix = MemoryLayout<DiffableSnapshotRow<UInt8>>.offset(of: \.identifier)!
+/// The diff of snapshot rows runs in code not specialised for the app's identifier type: it
+/// reads identifiers and marks where the rows are stored, copying no row.
+extension DiffableSnapshotRow: InPlaceRow {
+    /// `identifier`'s offset, as `MemoryLayout` gives it.
+    /// - Complexity: O(1).
+    @usableFromInline package static var storedIdentityOffset: Int? { MemoryLayout<DiffableSnapshotRow>.offset(of: \.identifier) }
+
+    /// The marks, compared as `isContentEqual(to:)` does.
+    /// - Complexity: O(1).
+    @usableFromInline package static func contentChanged(
+        _ old: UnsafePointer<DiffableSnapshotRow>, _ new: UnsafePointer<DiffableSnapshotRow>
+    ) -> Bool {
+        !rendersAlike(old.pointee.generation, old.pointee.refresh != .none, new.pointee.generation, new.pointee.refresh != .none)
+    }
+}
 
 /// A section of a rendered snapshot: its identifier, its items as rows, and whether the apply
 /// that renders it reloads it.

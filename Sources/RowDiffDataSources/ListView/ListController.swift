@@ -183,6 +183,17 @@ public final class ListController<Section: DiffableSection & Sendable>: ListView
         return row
     }
 
+    /// The rows the views this owner configured as cells were last configured with (a view that
+    /// is gone counts no more): the rows whose presentation the owner may still ask for, e.g. when
+    /// a view showing a deleted row leaves the screen.
+    /// - Complexity: O(views configured), a screenful or two.
+    var rowsShownByViews: [Section.Row] {
+        shown.values.compactMap { record in
+            guard record.view != nil, case .row(let row) = record.content else { return nil }
+            return row
+        }
+    }
+
     // MARK: Counts and titles
 
     public var numberOfSections: Int { dataSource.numberOfSections }
