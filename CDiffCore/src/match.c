@@ -43,6 +43,14 @@ size_t cdiff_match_table_bytes(size_t n, size_t m) { return table_capacity(n, m)
  * bench: tags made 2.4 MB tables 3-8% slower with clang, 1M 25% faster). */
 #define TAG_MIN_SLOTS ((size_t)1 << 19)
 
+/* The compact first passes keep their tags in the slots themselves (match_first_plain.h) up to this
+ * many slots, the most whose element indices fit the slot's 23 bits; past it (lists of over 5M
+ * elements) in the byte array. In the slot, a probe costs one random access instead of two (slot,
+ * then its tag byte): measured, C bench, thread CPU time, interleaved: 1M 13.0-13.4 -> 10.1-11.7
+ * ms, 1M spread 29.0 -> 24.7-26.1 (tables of 2M and 2.7M slots). A context's in_slot_max_slots
+ * lowers it (tests, so that the byte-array passes run at sizes a test can afford). */
+#define IN_SLOT_MAX_SLOTS ((size_t)1 << 23)
+
 /* Sizes the table for `elements` insertions and lookups (at most that many entries) and grants the
  * pass its budget; `compact`: 4-byte slots (the first pass). table_clear also empties it (the
  * two-thread first passes empty their halves themselves, on both cores). Only the slots in use
@@ -55,12 +63,13 @@ static void table_size(table *t, size_t elements, bool compact) {
      * slots always do): there every probe past an element's own slot reads another element's
      * fingerprint to compare it. Measured with clang, C bench: DK-100k 1.13 ms at a load of 1/2,
      * 1.03 at 0.4, 0.97 at 1/3, but the first diff writes 300, 368 and 437 fresh pages; 0.4 is
-     * faster than 1/2 for no slower a first diff. Tagged passes skip almost all of those reads,
-     * and keep the smaller table (a first diff pays a page fault for every page of it). */
+     * faster than 1/2 for no slower a first diff. Tables past TAG_MIN_SLOTS carry tags (in their
+     * slots or beside them), which skip almost all of those reads, and keep the smaller table (a
+     * first diff pays a page fault for every page of it). */
     const size_t tight = table_capacity(elements, 0), roomy = tight + elements;
-    const bool tagged = tight >= TAG_MIN_SLOTS;
+    const bool tagged = tight >= (compact ? t->in_slot_max : TAG_MIN_SLOTS);
     const size_t reserved = compact ? 2 * t->max_capacity : t->max_capacity;
-    t->capacity = tagged || roomy > reserved ? tight : roomy;
+    t->capacity = tight >= TAG_MIN_SLOTS || roomy > reserved ? tight : roomy;
     t->tags = tagged ? t->tag_store : NULL;
     t->probe_limit = t->probes + PROBE_SLACK + PROBES_PER_ELEMENT * elements;
 }
@@ -111,14 +120,15 @@ static void table_clear(table *t, size_t elements, bool compact) {
 #define IN_SLOT_MIN_SLOTS ((size_t)1 << 16)
 #include "match_first_plain.h"
 
-/* Whether the untagged compact passes keep tags in their slots: only for tables from
- * IN_SLOT_MIN_SLOTS, and only for a caller that reads the lists (match_gather.h). Without the
+/* Whether the untagged compact passes keep tags in their slots: for tables from IN_SLOT_MIN_SLOTS
+ * when the caller reads the lists (match_gather.h), and for every table from TAG_MIN_SLOTS (far past
+ * the cache, where a tag saves a random read per probe; the lists it writes are then unused). Without the
  * lists the quiet template pass is faster there too (C bench, sectioned 100 x 1000, whose rows
  * table is 2 MB: clang 1.570-1.597 -> 1.493-1.527 ms, gcc 1.601-1.623 -> 1.493-1.500); with them,
  * the in-slot pass, which lists the LIS input where the template pass feeds it (DK-100k spread:
  * clang 1.558-1.572 -> 1.454-1.469 ms, gcc 1.647-1.666 -> 1.559-1.571). */
 static bool tags_in_slots(const table *t, const cdiff_gathered *g) {
-    return t->capacity >= IN_SLOT_MIN_SLOTS && g->wanted;
+    return t->capacity >= IN_SLOT_MIN_SLOTS && (g->wanted || t->capacity >= TAG_MIN_SLOTS);
 }
 
 /* Whether the two-thread first passes keep tags in their slots: from IN_SLOT_MIN_SLOTS slots of the
@@ -263,7 +273,9 @@ static table table_over(const cdiff_context *context, const cdiff_match_output *
                         size_t n, const uint64_t *new_ids, size_t m, size_t probes) {
     table t = {context->buffers[BUF_SCRATCH].data, NULL, tag_storage(output, n, m), 0, table_capacity(n, m),
                old_ids, new_ids, context->keys, probes, 0, context->runner, context->runner_data,
-               context->parallel_min};
+               context->parallel_min,
+               context->in_slot_max_slots > 0 && context->in_slot_max_slots < IN_SLOT_MAX_SLOTS ? context->in_slot_max_slots
+                                                                                               : IN_SLOT_MAX_SLOTS};
     return t;
 }
 
