@@ -59,16 +59,23 @@ size_t cdiff_match_table_bytes(size_t n, size_t m) { return table_capacity(n, m)
  * fault for every page it writes). The probe walk of one element may overshoot the budget, but by
  * less than the table's size, and only once: the pass stops right after it. */
 static void table_size(table *t, size_t elements, bool compact) {
-    /* A load of 2/3 at most. Below TAG_MIN_SLOTS, 0.4 where the reserved bytes allow (compact
-     * slots always do): there every probe past an element's own slot reads another element's
+    /* A load of 2/3 at most. Below TAG_MIN_SLOTS, the full passes 0.4 where the reserved bytes
+     * allow, the compact ones lower (below): there every probe past an element's own slot reads another element's
      * fingerprint to compare it. Measured with clang, C bench: DK-100k 1.13 ms at a load of 1/2,
      * 1.03 at 0.4, 0.97 at 1/3, but the first diff writes 300, 368 and 437 fresh pages; 0.4 is
      * faster than 1/2 for no slower a first diff. Tables past TAG_MIN_SLOTS carry tags (in their
      * slots or beside them), which skip almost all of those reads, and keep the smaller table (a
      * first diff pays a page fault for every page of it). */
-    const size_t tight = table_capacity(elements, 0), roomy = tight + elements;
+    const size_t tight = table_capacity(elements, 0);
     const bool tagged = tight >= (compact ? t->in_slot_max : TAG_MIN_SLOTS);
     const size_t reserved = compact ? 2 * t->max_capacity : t->max_capacity;
+    /* Compact passes below TAG_MIN_SLOTS: a load of 1/4 where the reserved bytes allow, else as
+     * low as they do. What a probe costs there is mostly the mispredicted exit of its walk, not
+     * the cache: thread CPU time, C bench (gcc), interleaved, DK-100k (140k elements) 0.58-0.60 ms
+     * at 0.4 -> 0.48-0.50 at 1/4 (0.80-0.83 at 2/3); DK-100k spread and sectioned, whose tables are
+     * held to about 1/3 by the reservation, 1.04-1.10 -> 1.03-1.07 and unchanged. The first diff
+     * at a new size writes more pages (DK-100k: 467 -> 672). */
+    const size_t roomy = compact ? cdiff_min_size(tight + elements * 5 / 2, reserved) : tight + elements;
     t->capacity = tight >= TAG_MIN_SLOTS || roomy > reserved ? tight : roomy;
     t->tags = tagged ? t->tag_store : NULL;
     t->probe_limit = t->probes + PROBE_SLACK + PROBES_PER_ELEMENT * elements;
