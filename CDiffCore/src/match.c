@@ -237,10 +237,12 @@ static bool match_hashed(table *t, const uint64_t *old_ids, size_t n, const uint
     if (pass == PASS_OVER_BUDGET) return false;
     if (pass == PASS_CLEAN) {
         for (size_t k = 0; k < prefix; k++) old_to_new[k] = new_to_old[k] = (uint32_t)k;
-        for (size_t k = 0; k < suffix; k++) {
-            old_to_new[n - 1 - k] = (uint32_t)(m - 1 - k);
-            new_to_old[m - 1 - k] = (uint32_t)(n - 1 - k);
-        }
+        /* Ascending, one map at a time: loops clang vectorizes (the ends are most of a list; with
+         * the trimming's scans below, DK-100k 0.438-0.451 -> 0.411-0.433 ms, clang, thread CPU
+         * time, interleaved; gcc -O2 unchanged). Old index i pairs with i + m - n, mod 2^32. */
+        const uint32_t old_end_to_new = (uint32_t)(m - n), new_end_to_old = (uint32_t)(n - m);
+        for (size_t i = n - suffix; i < n; i++) old_to_new[i] = (uint32_t)i + old_end_to_new;
+        for (size_t j = m - suffix; j < m; j++) new_to_old[j] = (uint32_t)j + new_end_to_old;
         result->prefix = prefix;
         result->suffix = suffix;
         return true;
@@ -301,9 +303,21 @@ void cdiff_match_lists_gathered(cdiff_context *context, const uint64_t *old_ids,
     memset(result, 0, sizeof *result);
 
     size_t prefix = 0, suffix = 0;
-    while (prefix < n && prefix < m && old_ids[prefix] == new_ids[prefix]) prefix++;
-    while (suffix < n - prefix && suffix < m - prefix && old_ids[n - 1 - suffix] == new_ids[m - 1 - suffix])
-        suffix++;
+    /* Four pairs at a time while the ends agree (one branch per four: the ends are most of a list),
+     * then one at a time to the first difference. */
+    const size_t shorter = n < m ? n : m;
+    while (prefix + 4 <= shorter) {
+        const uint64_t *o = old_ids + prefix, *w = new_ids + prefix;
+        if (((o[0] ^ w[0]) | (o[1] ^ w[1]) | (o[2] ^ w[2]) | (o[3] ^ w[3])) != 0) break;
+        prefix += 4;
+    }
+    while (prefix < shorter && old_ids[prefix] == new_ids[prefix]) prefix++;
+    while (suffix + 4 <= shorter - prefix) {
+        const uint64_t *o = old_ids + n - suffix - 4, *w = new_ids + m - suffix - 4;
+        if (((o[0] ^ w[0]) | (o[1] ^ w[1]) | (o[2] ^ w[2]) | (o[3] ^ w[3])) != 0) break;
+        suffix += 4;
+    }
+    while (suffix < shorter - prefix && old_ids[n - 1 - suffix] == new_ids[m - 1 - suffix]) suffix++;
 
     bool hashed = !context->force_sorted &&
                   match_hashed(&t, old_ids, n, new_ids, m, prefix, suffix, chain, output, result, gathered);
