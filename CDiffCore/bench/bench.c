@@ -6,6 +6,12 @@
  * one persistent pthread worker), which matches large passes on two threads. Then flooding input
  * (tests/hostile.c) against random input of the same size.
  *
+ * The floor column is what no diff can beat: a plain loop that reads both sides' identity
+ * fingerprints once (sectioned: section and row ids) and writes a 32-bit word per element, over
+ * warm arrays, sampled before and after the diff's runs; "x floor" is the diff's median over it.
+ * Issue 36's target is x floor <= 10 on DK-100k, its spread, 1M and sectioned (`rowdiff bench`
+ * prints the same row for the Swift runner).
+ *
  *   bench [--json] [--runs N] [--only NAME|flood] [--min N]
  *
  * --min N: the two-thread runner's min_elements (default 0, the core's CDIFF_PARALLEL_MIN_ELEMENTS);
@@ -39,6 +45,7 @@ typedef struct result {
     double target_ms;
     size_t old_count, new_count, elements, moves, steps, scratch_diff, scratch, runs;
     double median, min, max, patch_median, cold;
+    double floor; /* the memory floor's median (floor_pass) */
     double median_two; /* warm median with a two-thread runner, 0 when none could be started */
     long cold_faults; /* pages the cold diff touched for the first time (minor page faults) */
     int ok;
@@ -90,6 +97,56 @@ static double median_of(double *samples, size_t count) {
     return count % 2 ? samples[count / 2] : (samples[count / 2 - 1] + samples[count / 2]) / 2;
 }
 
+/* ---- The memory floor ---- */
+
+/* Each fingerprint's halves xored into one word: depends on every byte read. gcc vectorizes only
+ * at -O3 (its -O2 cost model leaves loops with a remainder scalar), clang at -O2 already: the floor
+ * is the plain loop a compiler makes fast, not a scalar one. */
+#if defined(__GNUC__) && !defined(__clang__)
+__attribute__((noinline, optimize("O3")))
+#elif defined(__clang__)
+__attribute__((noinline))
+#endif
+static void floor_fold(const uint64_t *ids, size_t count, uint32_t *out) {
+    for (size_t i = 0; i < count; i++) out[i] = (uint32_t)(ids[i] ^ ids[i] >> 32);
+}
+
+static size_t floor_words(const workload *w) {
+    if (w->sectioned)
+        return w->old_sectioned.section_count + w->old_sectioned.row_count + w->new_sectioned.section_count +
+               w->new_sectioned.row_count;
+    return w->old_flat.count + w->new_flat.count;
+}
+
+/* One pass: both sides' identity fingerprints read once, a word written per element. */
+static uint32_t floor_pass(const workload *w, uint32_t *out) {
+    if (w->sectioned) {
+        const sectioned_input *o = &w->old_sectioned, *n = &w->new_sectioned;
+        floor_fold(o->section_ids, o->section_count, out);
+        out += o->section_count;
+        floor_fold(o->row_ids, o->row_count, out);
+        out += o->row_count;
+        floor_fold(n->section_ids, n->section_count, out);
+        out += n->section_count;
+        floor_fold(n->row_ids, n->row_count, out);
+    } else {
+        floor_fold(w->old_flat.ids, w->old_flat.count, out);
+        floor_fold(w->new_flat.ids, w->new_flat.count, out + w->old_flat.count);
+    }
+    return out[0];
+}
+
+/* `runs` timed passes after one untimed, appended at samples[*count]. */
+static void sample_floor(const workload *w, uint32_t *out, size_t runs, double *samples, size_t *count) {
+    volatile uint32_t sink = floor_pass(w, out);
+    for (size_t k = 0; k < runs; k++) {
+        double start = now_ms();
+        sink = floor_pass(w, out);
+        samples[(*count)++] = now_ms() - start;
+    }
+    (void)sink;
+}
+
 /* One diff on the context; returns its move count (sections + rows when sectioned). */
 static size_t run_diff(cdiff_context *context, const workload *w) {
     if (w->sectioned) {
@@ -131,8 +188,11 @@ static double warm_median(const workload *w, size_t runs, worker *runner, double
 
 static int measure(const workload *w, size_t runs, worker *runner, result *r) {
     double *samples = calloc(runs, sizeof *samples), *patch_samples = calloc(runs, sizeof *patch_samples);
+    double *floor_samples = calloc(2 * runs, sizeof *floor_samples);
+    uint32_t *floor_out = calloc(floor_words(w), sizeof *floor_out); /* calloc'd pages are written on first use */
     cdiff_context *context = cdiff_context_create();
-    if (!samples || !patch_samples || !context) return 0;
+    if (!samples || !patch_samples || !floor_samples || !floor_out || !context) return 0;
+    memset(floor_out, 0, floor_words(w) * sizeof *floor_out);
     memset(r, 0, sizeof *r);
     r->name = w->name;
     r->description = w->description;
@@ -147,11 +207,16 @@ static int measure(const workload *w, size_t runs, worker *runner, result *r) {
     r->cold = now_ms() - cold_start;
     r->cold_faults = minor_faults() - faults_before;
     r->moves = run_diff(context, w); /* warm-up: caches warm */
+    size_t floor_count = 0;
+    sample_floor(w, floor_out, runs, floor_samples, &floor_count);
+    run_diff(context, w); /* the floor's pass evicted some of the diff's memory: warm it again */
     for (size_t k = 0; k < runs; k++) {
         double start = now_ms();
         r->moves = run_diff(context, w);
         samples[k] = now_ms() - start;
     }
+    sample_floor(w, floor_out, runs, floor_samples, &floor_count);
+    r->floor = median_of(floor_samples, floor_count);
     r->scratch_diff = cdiff_context_memory(context);
     /* A patch is computed once per result, so each timed patch follows an untimed diff. */
     const cdiff_step *steps;
@@ -172,6 +237,8 @@ static int measure(const workload *w, size_t runs, worker *runner, result *r) {
     cdiff_context_free(context);
     free(samples);
     free(patch_samples);
+    free(floor_samples);
+    free(floor_out);
     return r->moves != SIZE_MAX;
 }
 
@@ -252,22 +319,26 @@ static void print_table(const result *results, size_t count) {
     printf("CDiffCore %s benchmark (seed 0x%llx, %zu timed runs after 2 warm-ups; targets: time as listed, "
            "scratch <= %.0f B/element)\nmachine: %s\n\n",
            cdiff_version_string(), (unsigned long long)BENCH_SEED, count ? results[0].runs : 0, SCRATCH_TARGET, where);
-    printf("%-16s %9s %9s | %9s %9s %9s %8s %8s | %8s %5s %6s | %8s %10s %8s | %7s %7s %5s\n", "workload", "old", "new",
-           "median ms", "min", "max", "2 thr", "target", "cold ms", "x", "pages", "moves", "patch ms", "steps", "B/el d",
-           "B/el", "");
-    printf("%.*s\n", 166, "--------------------------------------------------------------------------------------------"
+    printf("%-16s %9s %9s | %9s %9s %9s %8s %8s | %8s %7s | %8s %5s %6s | %8s %10s %8s | %7s %7s %5s\n", "workload", "old",
+           "new", "median ms", "min", "max", "2 thr", "target", "floor ms", "x floor", "cold ms", "x", "pages", "moves",
+           "patch ms", "steps", "B/el d", "B/el", "");
+    printf("%.*s\n", 185, "--------------------------------------------------------------------------------------------"
                           "------------------------------------------------------------");
     for (size_t k = 0; k < count; k++) {
         const result *r = &results[k];
         char target[16] = "-";
         if (r->target_ms > 0) snprintf(target, sizeof target, "<= %g", r->target_ms);
-        printf("%-16s %9zu %9zu | %9.3f %9.3f %9.3f %8.3f %8s | %8.3f %5.2f %6ld | %8zu %10.3f %8zu | %7.1f %7.1f %5s\n",
-               r->name, r->old_count, r->new_count, r->median, r->min, r->max, r->median_two, target, r->cold, r->cold / r->median,
+        printf("%-16s %9zu %9zu | %9.3f %9.3f %9.3f %8.3f %8s | %8.4f %7.1f | %8.3f %5.2f %6ld | %8zu %10.3f %8zu | %7.1f "
+               "%7.1f %5s\n",
+               r->name, r->old_count, r->new_count, r->median, r->min, r->max, r->median_two, target, r->floor,
+               r->median / r->floor, r->cold, r->cold / r->median,
                r->cold_faults, r->moves,
                r->patch_median, r->steps,
                (double)r->scratch_diff / (double)r->elements, (double)r->scratch / (double)r->elements, r->ok ? "ok" : "OVER");
     }
     printf("\nold/new: elements (sectioned: rows; B/el counts sections too). moves: section + row moves.\n"
+           "floor ms: both sides' identity fingerprints read once and a 32-bit word written per element (a plain\n"
+           "loop over warm arrays, sampled before and after the diffs); x floor: median / floor.\n"
            "2 thr: the warm median with a two-thread runner (cdiff_context_set_runner; one pthread worker):\n"
            "passes of at least %zu elements match on two threads, smaller ones as before.\n"
            "cold ms: the first diff on a fresh context (scratch allocated and faulted in); x: cold / median\n"
@@ -290,9 +361,10 @@ static void print_json(const result *results, size_t count, const flood_result *
     for (size_t k = 0; k < count; k++) {
         const result *r = &results[k];
         printf("%s{\"name\":\"%s\",\"description\":\"%s\",\"old\":%zu,\"new\":%zu,\"median_ms\":%.4f,\"min_ms\":%.4f,"
-               "\"max_ms\":%.4f,\"two_thread_median_ms\":%.4f,\"cold_ms\":%.4f,\"cold_page_faults\":%ld,",
-               k ? "," : "", r->name, r->description, r->old_count, r->new_count, r->median, r->min, r->max, r->median_two, r->cold,
-               r->cold_faults);
+               "\"max_ms\":%.4f,\"two_thread_median_ms\":%.4f,\"floor_ms\":%.5f,\"over_floor\":%.2f,"
+               "\"cold_ms\":%.4f,\"cold_page_faults\":%ld,",
+               k ? "," : "", r->name, r->description, r->old_count, r->new_count, r->median, r->min, r->max, r->median_two,
+               r->floor, r->median / r->floor, r->cold, r->cold_faults);
         if (r->target_ms > 0) printf("\"target_ms\":%g,", r->target_ms);
         else printf("\"target_ms\":null,");
         printf("\"moves\":%zu,\"patch_median_ms\":%.4f,\"patch_steps\":%zu,\"diff_scratch_bytes\":%zu,\"scratch_bytes\":%zu,"

@@ -85,6 +85,7 @@ struct cdiff_context {
     cdiff_match_stats stats;   /* of the last diff */
     bool force_sorted;         /* tests: match by sorting even when the table would do */
     bool keep_keys;            /* tests: never redraw the keys, so a flood built for them reaches the sort */
+    size_t in_slot_max_slots;  /* tests: a lower bound for the compact passes' tag bytes (0: match.c's) */
     cdiff_runner runner;       /* cdiff_context_set_runner's, or NULL */
     void *runner_data;
     size_t parallel_min;       /* elements from which a first pass runs on two threads */

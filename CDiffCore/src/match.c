@@ -43,6 +43,14 @@ size_t cdiff_match_table_bytes(size_t n, size_t m) { return table_capacity(n, m)
  * bench: tags made 2.4 MB tables 3-8% slower with clang, 1M 25% faster). */
 #define TAG_MIN_SLOTS ((size_t)1 << 19)
 
+/* The compact first passes keep their tags in the slots themselves (match_first_plain.h) up to this
+ * many slots, the most whose element indices fit the slot's 23 bits; past it (lists of over 5M
+ * elements) in the byte array. In the slot, a probe costs one random access instead of two (slot,
+ * then its tag byte): measured, C bench, thread CPU time, interleaved: 1M 13.0-13.4 -> 10.1-11.7
+ * ms, 1M spread 29.0 -> 24.7-26.1 (tables of 2M and 2.7M slots). A context's in_slot_max_slots
+ * lowers it (tests, so that the byte-array passes run at sizes a test can afford). */
+#define IN_SLOT_MAX_SLOTS ((size_t)1 << 23)
+
 /* Sizes the table for `elements` insertions and lookups (at most that many entries) and grants the
  * pass its budget; `compact`: 4-byte slots (the first pass). table_clear also empties it (the
  * two-thread first passes empty their halves themselves, on both cores). Only the slots in use
@@ -51,16 +59,24 @@ size_t cdiff_match_table_bytes(size_t n, size_t m) { return table_capacity(n, m)
  * fault for every page it writes). The probe walk of one element may overshoot the budget, but by
  * less than the table's size, and only once: the pass stops right after it. */
 static void table_size(table *t, size_t elements, bool compact) {
-    /* A load of 2/3 at most. Below TAG_MIN_SLOTS, 0.4 where the reserved bytes allow (compact
-     * slots always do): there every probe past an element's own slot reads another element's
+    /* A load of 2/3 at most. Below TAG_MIN_SLOTS, the full passes 0.4 where the reserved bytes
+     * allow, the compact ones lower (below): there every probe past an element's own slot reads another element's
      * fingerprint to compare it. Measured with clang, C bench: DK-100k 1.13 ms at a load of 1/2,
      * 1.03 at 0.4, 0.97 at 1/3, but the first diff writes 300, 368 and 437 fresh pages; 0.4 is
-     * faster than 1/2 for no slower a first diff. Tagged passes skip almost all of those reads,
-     * and keep the smaller table (a first diff pays a page fault for every page of it). */
-    const size_t tight = table_capacity(elements, 0), roomy = tight + elements;
-    const bool tagged = tight >= TAG_MIN_SLOTS;
+     * faster than 1/2 for no slower a first diff. Tables past TAG_MIN_SLOTS carry tags (in their
+     * slots or beside them), which skip almost all of those reads, and keep the smaller table (a
+     * first diff pays a page fault for every page of it). */
+    const size_t tight = table_capacity(elements, 0);
+    const bool tagged = tight >= (compact ? t->in_slot_max : TAG_MIN_SLOTS);
     const size_t reserved = compact ? 2 * t->max_capacity : t->max_capacity;
-    t->capacity = tagged || roomy > reserved ? tight : roomy;
+    /* Compact passes below TAG_MIN_SLOTS: a load of 1/4 where the reserved bytes allow, else as
+     * low as they do. What a probe costs there is mostly the mispredicted exit of its walk, not
+     * the cache: thread CPU time, C bench (gcc), interleaved, DK-100k (140k elements) 0.58-0.60 ms
+     * at 0.4 -> 0.48-0.50 at 1/4 (0.80-0.83 at 2/3); DK-100k spread and sectioned, whose tables are
+     * held to about 1/3 by the reservation, 1.04-1.10 -> 1.03-1.07 and unchanged. The first diff
+     * at a new size writes more pages (DK-100k: 467 -> 672). */
+    const size_t roomy = compact ? cdiff_min_size(tight + elements * 5 / 2, reserved) : tight + elements;
+    t->capacity = tight >= TAG_MIN_SLOTS || roomy > reserved ? tight : roomy;
     t->tags = tagged ? t->tag_store : NULL;
     t->probe_limit = t->probes + PROBE_SLACK + PROBES_PER_ELEMENT * elements;
 }
@@ -111,14 +127,15 @@ static void table_clear(table *t, size_t elements, bool compact) {
 #define IN_SLOT_MIN_SLOTS ((size_t)1 << 16)
 #include "match_first_plain.h"
 
-/* Whether the untagged compact passes keep tags in their slots: only for tables from
- * IN_SLOT_MIN_SLOTS, and only for a caller that reads the lists (match_gather.h). Without the
+/* Whether the untagged compact passes keep tags in their slots: for tables from IN_SLOT_MIN_SLOTS
+ * when the caller reads the lists (match_gather.h), and for every table from TAG_MIN_SLOTS (far past
+ * the cache, where a tag saves a random read per probe; the lists it writes are then unused). Without the
  * lists the quiet template pass is faster there too (C bench, sectioned 100 x 1000, whose rows
  * table is 2 MB: clang 1.570-1.597 -> 1.493-1.527 ms, gcc 1.601-1.623 -> 1.493-1.500); with them,
  * the in-slot pass, which lists the LIS input where the template pass feeds it (DK-100k spread:
  * clang 1.558-1.572 -> 1.454-1.469 ms, gcc 1.647-1.666 -> 1.559-1.571). */
 static bool tags_in_slots(const table *t, const cdiff_gathered *g) {
-    return t->capacity >= IN_SLOT_MIN_SLOTS && g->wanted;
+    return t->capacity >= IN_SLOT_MIN_SLOTS && (g->wanted || t->capacity >= TAG_MIN_SLOTS);
 }
 
 /* Whether the two-thread first passes keep tags in their slots: from IN_SLOT_MIN_SLOTS slots of the
@@ -220,10 +237,12 @@ static bool match_hashed(table *t, const uint64_t *old_ids, size_t n, const uint
     if (pass == PASS_OVER_BUDGET) return false;
     if (pass == PASS_CLEAN) {
         for (size_t k = 0; k < prefix; k++) old_to_new[k] = new_to_old[k] = (uint32_t)k;
-        for (size_t k = 0; k < suffix; k++) {
-            old_to_new[n - 1 - k] = (uint32_t)(m - 1 - k);
-            new_to_old[m - 1 - k] = (uint32_t)(n - 1 - k);
-        }
+        /* Ascending, one map at a time: loops clang vectorizes (the ends are most of a list; with
+         * the trimming's scans below, DK-100k 0.438-0.451 -> 0.411-0.433 ms, clang, thread CPU
+         * time, interleaved; gcc -O2 unchanged). Old index i pairs with i + m - n, mod 2^32. */
+        const uint32_t old_end_to_new = (uint32_t)(m - n), new_end_to_old = (uint32_t)(n - m);
+        for (size_t i = n - suffix; i < n; i++) old_to_new[i] = (uint32_t)i + old_end_to_new;
+        for (size_t j = m - suffix; j < m; j++) new_to_old[j] = (uint32_t)j + new_end_to_old;
         result->prefix = prefix;
         result->suffix = suffix;
         return true;
@@ -263,7 +282,9 @@ static table table_over(const cdiff_context *context, const cdiff_match_output *
                         size_t n, const uint64_t *new_ids, size_t m, size_t probes) {
     table t = {context->buffers[BUF_SCRATCH].data, NULL, tag_storage(output, n, m), 0, table_capacity(n, m),
                old_ids, new_ids, context->keys, probes, 0, context->runner, context->runner_data,
-               context->parallel_min};
+               context->parallel_min,
+               context->in_slot_max_slots > 0 && context->in_slot_max_slots < IN_SLOT_MAX_SLOTS ? context->in_slot_max_slots
+                                                                                               : IN_SLOT_MAX_SLOTS};
     return t;
 }
 
@@ -282,9 +303,21 @@ void cdiff_match_lists_gathered(cdiff_context *context, const uint64_t *old_ids,
     memset(result, 0, sizeof *result);
 
     size_t prefix = 0, suffix = 0;
-    while (prefix < n && prefix < m && old_ids[prefix] == new_ids[prefix]) prefix++;
-    while (suffix < n - prefix && suffix < m - prefix && old_ids[n - 1 - suffix] == new_ids[m - 1 - suffix])
-        suffix++;
+    /* Four pairs at a time while the ends agree (one branch per four: the ends are most of a list),
+     * then one at a time to the first difference. */
+    const size_t shorter = n < m ? n : m;
+    while (prefix + 4 <= shorter) {
+        const uint64_t *o = old_ids + prefix, *w = new_ids + prefix;
+        if (((o[0] ^ w[0]) | (o[1] ^ w[1]) | (o[2] ^ w[2]) | (o[3] ^ w[3])) != 0) break;
+        prefix += 4;
+    }
+    while (prefix < shorter && old_ids[prefix] == new_ids[prefix]) prefix++;
+    while (suffix + 4 <= shorter - prefix) {
+        const uint64_t *o = old_ids + n - suffix - 4, *w = new_ids + m - suffix - 4;
+        if (((o[0] ^ w[0]) | (o[1] ^ w[1]) | (o[2] ^ w[2]) | (o[3] ^ w[3])) != 0) break;
+        suffix += 4;
+    }
+    while (suffix < shorter - prefix && old_ids[n - 1 - suffix] == new_ids[m - 1 - suffix]) suffix++;
 
     bool hashed = !context->force_sorted &&
                   match_hashed(&t, old_ids, n, new_ids, m, prefix, suffix, chain, output, result, gathered);

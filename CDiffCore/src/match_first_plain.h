@@ -1,5 +1,5 @@
-/* The compact first passes over tables from IN_SLOT_MIN_SLOTS up to TAG_MIN_SLOTS (match.c), included
- * once by match.c.
+/* The compact first passes over tables from IN_SLOT_MIN_SLOTS up to IN_SLOT_MAX_SLOTS (match.c),
+ * included once by match.c.
  * Same outcome, maps and budget accounting as the compact template passes of match_pass.h; only
  * the slot's contents differ.
  *
@@ -13,14 +13,14 @@
  * pays in tables far past the cache; in the slot it costs no access, only a few instructions per
  * element, which a table the cache holds does not repay (see IN_SLOT_MIN_SLOTS).
  *
- * Room: an untagged pass has fewer than 2^19 elements (its tight size, 1.5 slots per element, is
- * below TAG_MIN_SLOTS = 2^19), so every index fits in 23 bits, and no ref reaches 0xFFFFFF: no
+ * Room: these passes run over tables of fewer than IN_SLOT_MAX_SLOTS = 2^23 slots, and a table has
+ * more slots than elements, so every index fits in 23 bits, and no ref reaches 0xFFFFFF: no
  * occupied slot reads as EMPTY. */
 
 /* Compiled on their own (CDIFF_NOINLINE, match.c): inlined into match_hashed with the other
  * passes, the same source ran 25 us slower at DK-100k spread whenever the other passes changed. */
 
-_Static_assert(TAG_MIN_SLOTS <= ((size_t)1 << 23), "in-slot refs need indices below 2^23 - 1");
+_Static_assert(IN_SLOT_MAX_SLOTS <= ((size_t)1 << 23), "in-slot refs need indices below 2^23 - 1");
 _Static_assert(IN_SLOT_MIN_SLOTS >= PREFETCH_MIN_SLOTS, "in-slot passes are always pipelined");
 
 /* What a pass reads at every element, copied out of the table into a local the compiler keeps in

@@ -9,7 +9,7 @@
  * to the LIS's patience sorting (lis.h) as they pair it, and the finish reads the moves straight
  * off the piles; the larger passes list the old indices instead and the finish sorts them (fed
  * in those passes, the LIS cost more than it saved: DK-100k spread +70 us, while DK-5k gained 2 us
- * of 40). Only the serial passes over tables below TAG_MIN_SLOTS do this (a tagged pass keeps its
+ * of 40). Only the serial passes over tables below IN_SLOT_MAX_SLOTS do this (a tagged pass keeps its
  * tags where the inserts go); any other way of matching leaves `done` false and the finish
  * gathers as before. */
 #ifndef CDIFF_MATCH_GATHER_H

@@ -1,5 +1,6 @@
 /* The table passes, as a template: match.c includes this file four times, once for each pair of
- * MATCH_TAGGED (0 for tables the cache holds, 1 for larger ones: see TAG_MIN_SLOTS there) and
+ * MATCH_TAGGED (0 for tables the cache holds, 1 for larger ones: see TAG_MIN_SLOTS there, and for
+ * the compact passes IN_SLOT_MAX_SLOTS) and
  * MATCH_COMPACT (1 for the first pass, whose slots hold a ref only: see match_hashed), so that each
  * variant is compiled on its own and none pays for another's checks. No include guard, on purpose.
  *

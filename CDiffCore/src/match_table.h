@@ -47,6 +47,7 @@ typedef struct table {
     cdiff_runner runner; /* the context's, or NULL: first passes then stay on the calling thread */
     void *runner_data;
     size_t parallel_min; /* the context's: elements from which first passes use the runner */
+    size_t in_slot_max;  /* compact tables from this many slots keep tags in a byte array (match.c) */
 } table;
 
 /* Probes past the first slot each table pass may spend per element before the match falls back

@@ -1,6 +1,7 @@
 /* The serial first pass comes in three forms by table size (match.c): the template pass below
  * IN_SLOT_MIN_SLOTS, which also feeds the LIS as it pairs; the in-slot-tag pass up to
- * TAG_MIN_SLOTS, which lists the LIS input; the tagged pass above. Each lists the finish's inserts
+ * IN_SLOT_MAX_SLOTS (2^23), which lists the LIS input; the tagged pass above, which lists of over
+ * 5M elements reach: a third context lowers that bound to 2^19 (a test hook) to run it here. Each lists the finish's inserts
  * (match_gather.h), flat and as the rows of one section. Seeded lists of sizes on both sides of
  * each boundary, edited the way apps edit (runs of kept rows broken by deletes, inserts and rows
  * moved far), give the sorted match's bytes (a path that lists nothing) and, up to 20k rows, pass
@@ -41,6 +42,16 @@ static void make_edited(rng *r, size_t count, size_t edits, flat_input *o, flat_
 
 /* Table and sort agree, flat and as one section's rows; the oracle accepts the table's result. */
 static const char *table_equals_sorted(cdiff_context *table, cdiff_context *sorted, const flat_input *o,
+                                       const flat_input *n);
+
+/* Both the default table and the one whose compact passes tag from 2^19 slots. */
+static const char *tables_equal_sorted(cdiff_context *table, cdiff_context *tagged, cdiff_context *sorted,
+                                       const flat_input *o, const flat_input *n) {
+    const char *err = table_equals_sorted(table, sorted, o, n);
+    return err ? err : table_equals_sorted(tagged, sorted, o, n);
+}
+
+static const char *table_equals_sorted(cdiff_context *table, cdiff_context *sorted, const flat_input *o,
                                        const flat_input *n) {
     cdiff_list fo = flat_input_list(o, 1), fn = flat_input_list(n, 1);
     cdiff_changes a;
@@ -57,24 +68,26 @@ static void test_first_passes_of_every_size_give_the_sorted_match_s_result(void)
     static const size_t counts[] = {600, 1500, 12000, 14000, 27000, 60000, 145000, 180000};
     static const size_t edits[] = {0, 3, 100, 400};
     flat_input o = {0}, n = {0};
-    cdiff_context *table = cdiff_context_create(), *sorted = cdiff_context_create();
-    const char *err = table && sorted ? NULL : "cdiff_context_create returned NULL";
+    cdiff_context *table = cdiff_context_create(), *sorted = cdiff_context_create(), *tagged = cdiff_context_create();
+    const char *err = table && sorted && tagged ? NULL : "cdiff_context_create returned NULL";
     if (sorted) sorted->force_sorted = true;
+    if (tagged) tagged->in_slot_max_slots = (size_t)1 << 19;
     for (size_t c = 0; c < sizeof counts / sizeof *counts && !err; c++) {
         for (size_t e = 0; e < sizeof edits / sizeof *edits && !err; e++) {
             const uint64_t seed = harness_seed() ^ (c * 0x9E3779B97F4A7C15ull) ^ (e * 0xD1B54A32D192ED03ull) ^ 0x5123;
             rng r = rng_seeded(seed);
             harness_case("%zu rows, %zu edits per mille, seed 0x%llx", counts[c], edits[e], (unsigned long long)seed);
             make_edited(&r, counts[c], edits[e], &o, &n);
-            err = table_equals_sorted(table, sorted, &o, &n);
+            err = tables_equal_sorted(table, tagged, sorted, &o, &n);
             /* A duplicate in new's middle, late: the pass has listed almost everything by then. */
             if (!err && n.count > 2) {
                 n.ids[n.count - 2] = n.ids[n.count / 3];
-                err = table_equals_sorted(table, sorted, &o, &n);
+                err = tables_equal_sorted(table, tagged, sorted, &o, &n);
             }
         }
     }
     cdiff_context_free(table);
+    cdiff_context_free(tagged);
     cdiff_context_free(sorted);
     flat_input_free(&o);
     flat_input_free(&n);

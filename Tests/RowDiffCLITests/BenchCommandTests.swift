@@ -15,9 +15,13 @@ import Testing
         #expect(report.timedRuns == 1 && report.scale == 0.002)
         for workload in report.workloads {
             #expect(workload.engines.map(\.engine) == BenchEngine.allCases.map(\.rawValue), "\(workload.name)")
+            let floor = try #require(workload.floor, "\(workload.name): the floor row")
+            #expect(floor.rows >= workload.oldRows + workload.newRows && floor.bytes == 12 * floor.rows)
+            #expect(floor.minMs <= floor.medianMs && floor.medianMs <= floor.maxMs)
             for engine in workload.engines where engine.skipped == nil {
                 let moves = try #require(engine.moves, "\(workload.name) \(engine.engine)")
                 #expect(engine.medianMs != nil && engine.ratioToFastest.map { $0 >= 1 } == true)
+                #expect(engine.ratioToFloor != nil, "\(workload.name) \(engine.engine): a multiple of the floor")
                 switch engine.engine {
                 case "core", "typed", "stdlib": #expect(moves == workload.minimumMoves, "\(workload.name) \(engine.engine)")
                 default: #expect(moves >= workload.minimumMoves, "\(workload.name) \(engine.engine)")
@@ -38,6 +42,8 @@ import Testing
         #expect(table.contains("rowdiff bench — "))
         #expect(table.contains("last-to-front-10k: 100 rows, the last moves to the front"))
         #expect(table.contains("100 (1)"), "the dictionary diff moves every row; the minimum is 1")
+        #expect(table.contains("floor (read once)") && table.contains("×floor"))
+        #expect(table.contains("floor: 200 fingerprints read"))
     }
 
     @Test func stdlib_isSkippedWhereItWouldBeTooSlow() throws {

@@ -111,6 +111,21 @@ import Testing
         #expect(edit.updates == 1 && edit.moves == 0 && edit.deletes == 0 && edit.inserts == 0)
     }
 
+    @Test func memoryFloor_foldsEveryIdentityFingerprintOfBothSidesIntoOneWordEach() throws {
+        for name in ["DK-5k", "sectioned-100x1000"] {
+            let core = CoreWorkload(try #require(WorkloadCatalog.make(name, scale: 0.05)))
+            let ids: [UInt64]
+            switch core.input {
+            case .flat(let old, _, let new, _): ids = old + new
+            case .sectioned(let old, let new): ids = old.sectionIDs + old.rowIDs + new.sectionIDs + new.rowIDs
+            }
+            let floor = MemoryFloor(core)
+            _ = floor.run()
+            #expect(floor.rowCount == ids.count && floor.bytesMoved == 12 * ids.count, "\(name)")
+            #expect(floor.words == ids.map { UInt32(truncatingIfNeeded: $0 ^ ($0 >> 32)) }, "\(name)")
+        }
+    }
+
     @Test func seededGenerator_isSplitMix64() {
         // Known answers of SplitMix64 for seed 0 (the reference implementation's first outputs).
         var generator = SeededGenerator(seed: 0)

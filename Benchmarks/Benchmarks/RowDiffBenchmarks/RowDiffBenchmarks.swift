@@ -41,6 +41,17 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     for name in benchmarkedWorkloads {
+        // The memory floor: both sides' fingerprints read once, a 32-bit word written per row
+        // (`MemoryFloor`). What no diff can beat; compare `Core_<name>` with it in the same run.
+        Benchmark(
+            "Floor_\(name)",
+            closure: { (benchmark: Benchmark, floor: MemoryFloor) in
+                for _ in benchmark.scaledIterations { blackHole(floor.run()) }
+            },
+            setup: {
+                MemoryFloor(CoreWorkload(WorkloadCatalog.make(name)!))
+            })
+
         // The C core on precomputed fingerprints, one reused context: after the warm-up diff the
         // core allocates nothing, so its malloc count must equal `Baseline_harness`'s, whatever the size.
         Benchmark(

@@ -13,7 +13,9 @@ struct BenchCommand: ParsableCommand {
             where it finishes in seconds. Then the data-source section (GitHub issue 4's targets): a \
             render of 100,000 KeyedRows with 1 % changed (diff + staging + data swap, target ≤ 5 ms) and \
             key ↔ index path lookups on 10k to 1M rows (O(1)). Reports median/min/max, each engine's first (cold) run \
-            beside its median, the ratio to the fastest engine, moves against the minimum, and peak memory. \
+            beside its median, the ratio to the fastest engine, moves against the minimum, and peak memory; and, \
+            per workload, the memory floor (both sides' fingerprints read once, a 32-bit word written per row, \
+            timed between the engines) with every engine's median as a multiple of it. \
             Build with -c release: debug numbers are meaningless.
             """)
 

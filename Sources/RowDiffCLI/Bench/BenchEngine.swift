@@ -33,6 +33,8 @@ final class PreparedWorkload {
     var typedOptions = DiffOptions()
     private let core: CoreWorkload
     private let coreContext = CoreBench.Context()
+    /// The workload's memory floor: both sides' fingerprints read once, a word written per row.
+    let floor: MemoryFloor
 
     /// Myers' edit distance D is at most deletes + inserts + 2·(moves + updates) (the matched rows
     /// outside an increasing subsequence, and changed rows, which `==` sees as different); the
@@ -42,6 +44,7 @@ final class PreparedWorkload {
     init(_ workload: Workload) {
         self.workload = workload
         core = CoreWorkload(workload)
+        floor = MemoryFloor(core)
     }
 
     /// The C core's counts on this workload (its moves are the minimum).

@@ -47,10 +47,34 @@ struct BenchReport: Codable, Sendable {
         var coldPageFaults: Int?
         /// Median over the fastest engine's median on this workload (1 for the fastest).
         var ratioToFastest: Double?
+        /// Median over the workload's memory floor (`WorkloadResult.floor`): how far the engine is
+        /// from reading its input once.
+        var ratioToFloor: Double?
         /// Moves emitted (sections plus rows).
         var moves: Int?
         /// Peak resident bytes of one run (see `memoryMethod`); nil where unmeasurable.
         var peakMemoryBytes: Int?
+    }
+
+    /// The memory floor of a workload (`MemoryFloor`): one plain loop that reads both sides'
+    /// identity fingerprints once (8 bytes a row) and writes a 32-bit word per row, over warm
+    /// arrays, sampled before every engine and after the last in the same run.
+    struct FloorResult: Codable, Sendable {
+        var medianMs: Double
+        var minMs: Double
+        var maxMs: Double
+        /// Rows read (old plus new; sections count as rows).
+        var rows: Int
+        /// Bytes one pass reads and writes (12 per row).
+        var bytes: Int
+
+        init(stats: SampleStats, rows: Int, bytes: Int) {
+            (medianMs, minMs, maxMs) = (stats.median, stats.min, stats.max)
+            (self.rows, self.bytes) = (rows, bytes)
+        }
+
+        /// Bytes moved per second at the median, in GB/s (10^9 bytes).
+        var gigabytesPerSecond: Double { medianMs > 0 ? Double(bytes) / medianMs / 1e6 : 0 }
     }
 
     struct WorkloadResult: Codable, Sendable {
@@ -60,6 +84,8 @@ struct BenchReport: Codable, Sendable {
         var newRows: Int
         /// The minimum number of moves (what RowDiff's core emits: matched − LIS).
         var minimumMoves: Int
+        /// What no engine can beat on this workload; nil in reports from before it was measured.
+        var floor: FloorResult?
         var engines: [EngineResult]
     }
 
@@ -88,10 +114,23 @@ extension BenchReport {
         out +=
             "times in ms; cold: the engine's first run on the workload (fresh memory); cold pages: pages it wrote "
             + "for the first time (page faults); moves: emitted (minimum); memory: \(memoryMethod)\n"
-        let header = ["engine", "median", "min", "max", "cold", "cold/median", "cold pages", "×fastest", "moves", "peak mem"]
+            + "floor: both sides' fingerprints read once and a 32-bit word written per row (a plain loop over "
+            + "warm arrays, sampled between the engines); ×floor: median ÷ the floor's median\n"
+        let header = ["engine", "median", "min", "max", "cold", "cold/median", "cold pages", "×fastest", "×floor", "moves", "peak mem"]
         for workload in workloads {
             out += "\n\(workload.name): \(workload.summary)\n"
+            if let floor = workload.floor {
+                out +=
+                    "  floor: \(WorkloadCatalog.n(floor.rows)) fingerprints read, as many words written "
+                    + String(format: "(%.1f MB) at %.0f GB/s\n", Double(floor.bytes) / 1_048_576, floor.gigabytesPerSecond)
+            }
             var rows = [header]
+            if let floor = workload.floor {
+                rows.append([
+                    "floor (read once)", ms(floor.medianMs), ms(floor.minMs), ms(floor.maxMs), "-", "-", "-", "-", "1.0",
+                    "-", "-",
+                ])
+            }
             for e in workload.engines {
                 if let skipped = e.skipped {
                     rows.append([e.label, skipped])
@@ -102,10 +141,11 @@ extension BenchReport {
                 rows.append([
                     e.label, ms(e.medianMs), ms(e.minMs), ms(e.maxMs), ms(e.coldMs), coldRatio,
                     e.coldPageFaults.map { WorkloadCatalog.n($0) } ?? "-",
-                    e.ratioToFastest.map { String(format: "%.1f", $0) } ?? "-", moves, e.peakMemoryBytes.map(Self.megabytes) ?? "n/a",
+                    e.ratioToFastest.map { String(format: "%.1f", $0) } ?? "-", e.ratioToFloor.map { String(format: "%.1f", $0) } ?? "-",
+                    moves, e.peakMemoryBytes.map(Self.megabytes) ?? "n/a",
                 ])
             }
-            out += Self.align(rows, rightAligned: [1, 2, 3, 4, 5, 6, 7, 8, 9])
+            out += Self.align(rows, rightAligned: [1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
         }
         if let dataSources { out += dataSources.table }
         return out

@@ -53,7 +53,11 @@ struct BenchRunner {
         // first, so that the first engine's cold run is the process's first diff of this size.
         var reference: CoreBench.Counts?
         var engineResults: [BenchReport.EngineResult] = []
+        // The floor is sampled before every engine and after the last, so that its median spans
+        // the same stretch of the run as the engines' (the machine's speed drifts).
+        var floorSamples: [Double] = []
         for engine in engines {
+            sampleFloor(prepared.floor, into: &floorSamples)
             var result = BenchReport.EngineResult(engine: engine.rawValue, label: engine.label)
             if engine == .stdlib && reference == nil { reference = prepared.coreCounts() }
             if let reference, let reason = prepared.skipReason(engine, reference: reference) {
@@ -87,15 +91,31 @@ struct BenchRunner {
             }
             engineResults.append(result)
         }
+        sampleFloor(prepared.floor, into: &floorSamples)
+        let floor = BenchReport.FloorResult(
+            stats: SampleStats(floorSamples), rows: prepared.floor.rowCount, bytes: prepared.floor.bytesMoved)
         let fastest = engineResults.compactMap(\.medianMs).min()
         for i in engineResults.indices {
-            if let median = engineResults[i].medianMs, let fastest, fastest > 0 { engineResults[i].ratioToFastest = median / fastest }
+            guard let median = engineResults[i].medianMs else { continue }
+            if let fastest, fastest > 0 { engineResults[i].ratioToFastest = median / fastest }
+            if floor.medianMs > 0 { engineResults[i].ratioToFloor = median / floor.medianMs }
         }
         let minimum = reference ?? prepared.coreCounts()
         let workload = prepared.workload
         return BenchReport.WorkloadResult(
             name: workload.name, summary: workload.summary, oldRows: workload.oldRowCount, newRows: workload.newRowCount,
-            minimumMoves: minimum.moves + minimum.sectionMoves, engines: engineResults)
+            minimumMoves: minimum.moves + minimum.sectionMoves, floor: floor, engines: engineResults)
+    }
+
+    /// One untimed pass, then `max(timedRuns, 3)` timed ones, appended to `samples`.
+    private func sampleFloor(_ floor: MemoryFloor, into samples: inout [Double]) {
+        blackHole(floor.run())
+        for _ in 0..<max(timedRuns, 3) {
+            let start = now()
+            let word = floor.run()
+            samples.append(now() - start)
+            blackHole(word)
+        }
     }
 
     /// Milliseconds on the chosen clock, from an arbitrary origin.
