@@ -9,9 +9,8 @@
 /// `==`, so even a wrong carried value could never pair two different rows; it would only make an
 /// unchanged row look deleted and inserted.
 ///
-/// Not public API: reachable only through `@_spi(Fingerprints) import RowDiff`, and free to change.
-@_spi(Fingerprints)
-public protocol CarriedFingerprint: Diffable where DiffIdentity == String {
+/// Package API: the package's own row types adopt it; apps never see it.
+package protocol CarriedFingerprint: Diffable where DiffIdentity == String {
     /// Writes `rows[i].diffIdentity.fingerprint(seed: 0) & mask` to `output[i]` for every row,
     /// from the values the rows carry: one call per section, in code of the row's own module.
     /// - Complexity: O(rows).

@@ -46,7 +46,10 @@ extension UUID: Fingerprintable {
 
     /// The whole array in one pass: in Swift where that gives the core's values, otherwise one C
     /// call (a UUID is 16 contiguous bytes).
-    public static func fingerprints(of values: UnsafeBufferPointer<UUID>, seed: UInt64, into output: UnsafeMutableBufferPointer<UInt64>) {
+    @usableFromInline
+    package static func batchFingerprints(
+        of values: UnsafeBufferPointer<UUID>, seed: UInt64, into output: UnsafeMutableBufferPointer<UInt64>
+    ) {
         if UUIDFingerprints.matchesCore {
             // A UUID is a row whose identity is itself.
             UUIDFingerprints.write(values, 0..<values.count, seed: seed, mask: .max, into: output)

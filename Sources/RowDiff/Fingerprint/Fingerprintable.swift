@@ -11,15 +11,22 @@ import Foundation
 public protocol Fingerprintable: Hashable {
     /// This value's fingerprint under `seed`.
     func fingerprint(seed: UInt64) -> UInt64
-
-    /// Fingerprints of many values at once, in order; the default calls `fingerprint(seed:)`.
-    /// Override it where one call can do the whole array (UUIDs do).
-    /// - Complexity: O(n).
-    static func fingerprints(of values: UnsafeBufferPointer<Self>, seed: UInt64, into output: UnsafeMutableBufferPointer<UInt64>)
 }
 
 extension Fingerprintable {
-    public static func fingerprints(of values: UnsafeBufferPointer<Self>, seed: UInt64, into output: UnsafeMutableBufferPointer<UInt64>) {
+    /// Fingerprints of many values at once, in order: UUIDs in one pass (one C call where the
+    /// Swift hash is not the core's), any other type one `fingerprint(seed:)` at a time.
+    /// Package API: the engine and the snapshots fingerprint arrays through it.
+    /// - Complexity: O(n).
+    @inlinable
+    package static func fingerprints(
+        of values: UnsafeBufferPointer<Self>, seed: UInt64, into output: UnsafeMutableBufferPointer<UInt64>
+    ) {
+        if Self.self == UUID.self {
+            // `Self` is `UUID`: the same memory, seen as what it is.
+            values.withMemoryRebound(to: UUID.self) { UUID.batchFingerprints(of: $0, seed: seed, into: output) }
+            return
+        }
         for index in values.indices { output[index] = values[index].fingerprint(seed: seed) }
     }
 }

@@ -1,4 +1,4 @@
-@_spi(Fingerprints) import RowDiff
+import RowDiff
 
 /// A row of declarative state, FunctionalTableData-style: a key, the cell type that shows it, an
 /// `Equatable` state the cell is configured from, and the row's actions.
@@ -131,12 +131,11 @@ public struct KeyedRow: Diffable, Sendable {
     }
 }
 
-@_spi(Fingerprints)
 extension KeyedRow: CarriedFingerprint {
     /// The keys' fingerprints, computed once when each row was made: a diff reads them instead
     /// of hashing the keys (see `CarriedFingerprint`).
     /// - Complexity: O(rows).
-    public static func writeCarriedFingerprints(
+    package static func writeCarriedFingerprints(
         of rows: UnsafeBufferPointer<KeyedRow>, mask: UInt64,
         into output: UnsafeMutablePointer<UInt64>
     ) {
