@@ -36,10 +36,10 @@ public final class DiffableDataSourceCore<SectionIdentifierType: Hashable & Send
     /// A section snapshot (an outline) of its items.
     public typealias SectionSnapshot = DiffableDataSourceSectionSnapshot<ItemIdentifierType>
     /// The sections the renderer renders.
-    public typealias Section = DiffableSnapshotSection<SectionIdentifierType, ItemIdentifierType>
+    package typealias Section = DiffableSnapshotSection<SectionIdentifierType, ItemIdentifierType>
 
     /// The renderer: its data source is what the view shows; its target is the view.
-    public let renderer: ListRenderer<Section>
+    package let renderer: ListRenderer<Section>
 
     /// Handlers for the user's reorders (UIKit's `reorderingHandlers` of a collection view's
     /// diffable data source). Without `canReorderItem`, no item can be reordered.
@@ -63,7 +63,7 @@ public final class DiffableDataSourceCore<SectionIdentifierType: Hashable & Send
     }
 
     /// The data the view shows.
-    public var dataSource: SectionedDataSource<Section> { renderer.dataSource }
+    package var dataSource: SectionedDataSource<Section> { renderer.dataSource }
 
     // MARK: Applying snapshots
 

@@ -27,7 +27,7 @@ import Foundation
 // it, which is why `describe(_:)` gives identities only.
 
 /// How applying a snapshot refreshes an item whose identifier is unchanged.
-public enum SnapshotRefresh: Sendable, Hashable {
+package enum SnapshotRefresh: Sendable, Hashable {
     /// Not refreshed: the cell stays as it is.
     case none
     /// Reconfigured: the existing cell is configured again (`reconfigureItems(_:)`).
@@ -73,7 +73,7 @@ private func rendersAlike(_ generation: UInt64, _ marked: Bool, _ otherGeneratio
 /// An item of a rendered snapshot: its identifier, and how the apply that renders it refreshes it.
 ///
 /// Rows are made by `DiffableDataSourceSnapshot.renderedSections()`; see there for how they diff.
-public struct DiffableSnapshotRow<ItemIdentifierType: Hashable & Sendable>: Diffable, Sendable {
+package struct DiffableSnapshotRow<ItemIdentifierType: Hashable & Sendable>: Diffable, Sendable {
     // Nothing depends on where the fields lie: the diff finds the identifier through
     // `MemoryLayout.offset(of:)` (see `InPlaceRow` below).
 
@@ -134,7 +134,7 @@ extension DiffableSnapshotRow: InPlaceRow {
 
 /// A section of a rendered snapshot: its identifier, its items as rows, and whether the apply
 /// that renders it reloads it.
-public struct DiffableSnapshotSection<SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable>:
+package struct DiffableSnapshotSection<SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable>:
     DiffableSection, Sendable
 {
     /// The section's identifier: its identity.
@@ -192,7 +192,7 @@ extension DiffableDataSourceSnapshot {
     /// - Complexity: O(S + n), hashing only the marked items when the snapshot's item index is
     ///   built (marking items builds it), and each item once otherwise (plus the lookup index's
     ///   first build after unchecked appends).
-    public func renderedSections() -> [DiffableSnapshotSection<SectionIdentifierType, ItemIdentifierType>] {
+    package func renderedSections() -> [DiffableSnapshotSection<SectionIdentifierType, ItemIdentifierType>] {
         typealias Row = DiffableSnapshotRow<ItemIdentifierType>
         let stamp = RenderStamp.next()
         let items = storage.resolvedItems()
