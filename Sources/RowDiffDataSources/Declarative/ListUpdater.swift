@@ -41,12 +41,12 @@ import RowDiffValidation
 @MainActor
 public final class ListUpdater<SectionID: Hashable & Sendable, ID: Hashable & Sendable, Item: Equatable> {
     /// The section type of the owner's model.
-    public typealias Section = ListViewSectionModel<SectionID, ID, Item>
+    package typealias Section = ListViewSectionModel<SectionID, ID, Item>
     /// The row type of the owner's model.
     public typealias Row = ListViewRow<ID, Item>
 
     /// The owner of the view: the renderer, the data source and the answers to the view.
-    public let owner: ListController<Section>
+    package let owner: ListController<Section>
     /// What the list's modifiers do; replace it with each update.
     public var actions = ListViewActions<SectionID, ID, Item>()
     /// The identity the selection binding holds now (set it with each update); the view shows it
@@ -60,7 +60,7 @@ public final class ListUpdater<SectionID: Hashable & Sendable, ID: Hashable & Se
     public var onRendered: (@MainActor () -> Void)?
 
     /// The model of the last update that rendered: what the view shows once its renders land.
-    public private(set) var sections: [Section] = []
+    package private(set) var sections: [Section] = []
     /// The number of updates received.
     public private(set) var updateCount = 0
     /// The number of updates that requested a render (the others were equal to their predecessor).

@@ -222,7 +222,7 @@ struct ListViewRowWriter {
 
 /// A section of a `ListUpdater`'s model: its identity and rows. Its header and footer are a
 /// function of its identity, so a section's own content never changes; its rows do.
-public struct ListViewSectionModel<SectionID: Hashable & Sendable, ID: Hashable & Sendable, Item>: DiffableSection, Sendable {
+package struct ListViewSectionModel<SectionID: Hashable & Sendable, ID: Hashable & Sendable, Item>: DiffableSection, Sendable {
     /// The section's identity.
     public let id: SectionID
     /// The rows, top to bottom.
