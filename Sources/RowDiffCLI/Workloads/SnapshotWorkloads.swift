@@ -129,6 +129,19 @@ enum SnapshotWorkloads {
                     return total
                 }
             },
+        ] + applyDiffOperations(items10k: items10k, overlap: overlap, shuffled: shuffled, grid1000: grid1000, moved: moved)
+    }
+
+    /// Apply's diff: the snapshot's rows and the renderer's staging are package-only, so these
+    /// rows exist in `rowdiff bench` (a module of this package) and not in the Benchmarks package
+    /// (another package, built with ROWDIFF_BENCHMARKS_PACKAGE), which measures the public calls.
+    static func applyDiffOperations(
+        items10k: [UUID], overlap: [UUID], shuffled: [UUID], grid1000: [[UUID]], moved: [[UUID]]
+    ) -> [SnapshotOperation] {
+        #if ROWDIFF_BENCHMARKS_PACKAGE
+        return []
+        #else
+        return [
             applyDiff(
                 "apply-diff-10k-overlap", "apply's diff, 10k items, 50 % overlap (snapshot → batches)", target: 0.3, listKit: 4.41,
                 old: [items10k], new: [overlap]),
@@ -141,6 +154,7 @@ enum SnapshotWorkloads {
                 "apply-diff-100x1000-1pct-moved", "apply's diff, 100 sections × 1,000, 1 % of items moved to other sections",
                 target: 3, listKit: 37.0, old: grid1000, new: moved),
         ]
+        #endif
     }
 
     /// A snapshot of `sections` (identifiers 0, 1, …), built as an app builds one.
@@ -151,6 +165,7 @@ enum SnapshotWorkloads {
         return snapshot
     }
 
+    #if !ROWDIFF_BENCHMARKS_PACKAGE
     /// What applying `new` over `old` computes before it touches the view, as the data source's
     /// background task does: `new`'s rows (`renderedSections()`), the diff from the rows on screen
     /// (`old`'s, rendered by the previous apply: untimed), and the batches (`StagedChangeset`,
@@ -169,4 +184,5 @@ enum SnapshotWorkloads {
             }
         }
     }
+    #endif
 }
