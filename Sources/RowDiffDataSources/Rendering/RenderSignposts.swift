@@ -43,32 +43,30 @@ struct SignpostInterval: @unchecked Sendable {
     /// The interval's kind, which names it in Instruments.
     enum Kind {
         case render, diff, apply
+
+        /// The interval's name in Instruments.
+        var name: StaticString {
+            switch self {
+            case .render: "Render"
+            case .diff: "Diff"
+            case .apply: "Apply"
+            }
+        }
     }
 
     #if canImport(os)
     private static let signposter = OSSignposter(subsystem: RenderSignposts.subsystem, category: .pointsOfInterest)
 
-    private let kind: Kind
+    private let name: StaticString
     private let state: OSSignpostIntervalState
 
     init(_ kind: Kind) {
         let signposter = Self.signposter
-        let id = signposter.makeSignpostID()
-        self.kind = kind
-        switch kind {
-        case .render: state = signposter.beginInterval("Render", id: id)
-        case .diff: state = signposter.beginInterval("Diff", id: id)
-        case .apply: state = signposter.beginInterval("Apply", id: id)
-        }
+        name = kind.name
+        state = signposter.beginInterval(name, id: signposter.makeSignpostID())
     }
 
-    func end() {
-        switch kind {
-        case .render: Self.signposter.endInterval("Render", state)
-        case .diff: Self.signposter.endInterval("Diff", state)
-        case .apply: Self.signposter.endInterval("Apply", state)
-        }
-    }
+    func end() { Self.signposter.endInterval(name, state) }
     #else
     init(_ kind: Kind) {}
 
