@@ -67,6 +67,8 @@ public struct RowKind: Hashable, Sendable, CustomStringConvertible {
     enum Identity: Hashable, Sendable {
         case type(ObjectIdentifier)
         case named(Int)
+        /// `init(stamp:named:)`'s kinds.
+        case stamped(UInt64)
     }
 
     /// A metatype is an immutable value, safe to share between threads.
@@ -96,7 +98,7 @@ public struct RowKind: Hashable, Sendable, CustomStringConvertible {
     public var name: String {
         switch identity {
         case .named(let number): return KindNames.shared.name(for: number)
-        case .type: return typeBox.map { String(reflecting: $0.type) } ?? ""
+        case .type, .stamped: return typeBox.map { String(reflecting: $0.type) } ?? ""
         }
     }
 

@@ -19,12 +19,13 @@ import Foundation
 //
 // Staging then reconfigures an updated row whose `rowKind` is unchanged and reloads one whose
 // kind changed. Reconfigured and unmarked rows share the row type's kind; a reloaded row's kind
-// is anchored to its call's stamp object (which the row keeps alive), so it differs from every
-// kind an older row can have, including an earlier apply's reload kind. A marked row's kind
-// differs from an unmarked one's with equal content: that breaks the `Diffable` rule "content
-// equal implies kind equal" on purpose. Kinds are compared only for updated rows, so the
-// difference only decides reload against reconfigure; a validator told about kinds would report
-// it, which is why `describe(_:)` gives identities only.
+// is stamped with its call's generation (`RowKind(stamp:named:)`), so it differs from every kind
+// an older row can have, including an earlier apply's reload kind. A row holds no object, so
+// rows are plain values when the identifiers are (copied as bytes by staging's generic code). A
+// marked row's kind differs from an unmarked one's with equal content: that breaks the
+// `Diffable` rule "content equal implies kind equal" on purpose. Kinds are compared only for
+// updated rows, so the difference only decides reload against reconfigure; a validator told
+// about kinds would report it, which is why `describe(_:)` gives identities only.
 
 /// How applying a snapshot refreshes an item whose identifier is unchanged.
 package enum SnapshotRefresh: Sendable, Hashable {
@@ -36,21 +37,12 @@ package enum SnapshotRefresh: Sendable, Hashable {
     case reload
 }
 
-/// The stamp of one `renderedSections()` call: its generation orders calls; its identity anchors
-/// the reload kind of the rows it marked.
-final class RenderStamp: Sendable {
-    let generation: UInt64
-
-    private init(generation: UInt64) { self.generation = generation }
-
-    /// A stamp with a generation greater than every earlier one's, on any thread.
-    static func next() -> RenderStamp { RenderStamp(generation: generations.next()) }
-
-    private static let generations = GenerationCounter()
-}
+/// The generations of `renderedSections()` calls: each call draws one greater than every earlier
+/// one's, on any thread.
+let renderGenerations = GenerationCounter()
 
 /// A process-wide increasing counter.
-private final class GenerationCounter: @unchecked Sendable {
+final class GenerationCounter: @unchecked Sendable {
     private let lock = NSLock()
     private var last: UInt64 = 0
 
@@ -79,21 +71,18 @@ package struct DiffableSnapshotRow<ItemIdentifierType: Hashable & Sendable>: Dif
 
     /// What the snapshot marked the item for.
     public let refresh: SnapshotRefresh
-    /// The generation of the call that made the row.
+    /// The generation of the call that made the row; a reloaded row's kind is stamped with it.
     let generation: UInt64
-    /// The call's stamp, for reloaded rows only: it anchors their kind.
-    let anchor: RenderStamp?
     /// The item's identifier: the row's identity.
     public let identifier: ItemIdentifierType
 
     // Inlined: `renderedSections()` makes one per item in code not specialised for the identifier
     // type, where a call fetched this type's generic metadata every time.
     @inline(__always)
-    init(_ identifier: ItemIdentifierType, refresh: SnapshotRefresh, stamp: RenderStamp) {
+    init(_ identifier: ItemIdentifierType, refresh: SnapshotRefresh, generation: UInt64) {
         self.identifier = identifier
         self.refresh = refresh
-        self.generation = stamp.generation
-        self.anchor = refresh == .reload ? stamp : nil
+        self.generation = generation
     }
 
     /// The identifier.
@@ -111,7 +100,7 @@ package struct DiffableSnapshotRow<ItemIdentifierType: Hashable & Sendable>: Dif
     /// reloads it rather than reconfiguring it.
     /// - Complexity: O(1).
     public var rowKind: RowKind {
-        if let anchor { return RowKind(anchor: anchor, named: DiffableSnapshotRow.self) }
+        if refresh == .reload { return RowKind(stamp: generation, named: DiffableSnapshotRow.self) }
         return RowKind(DiffableSnapshotRow.self)
     }
 }
@@ -194,7 +183,7 @@ extension DiffableDataSourceSnapshot {
     ///   first build after unchecked appends).
     package func renderedSections() -> [DiffableSnapshotSection<SectionIdentifierType, ItemIdentifierType>] {
         typealias Row = DiffableSnapshotRow<ItemIdentifierType>
-        let stamp = RenderStamp.next()
+        let generation = renderGenerations.next()
         let items = storage.resolvedItems()
         let reloaded = storage.reloadedItems, reconfigured = storage.reconfiguredItems
         let reloadedSections = storage.reloadedSections
@@ -221,7 +210,7 @@ extension DiffableDataSourceSnapshot {
                                 refresh =
                                     reloaded.contains(list[index]) ? .reload : reconfigured.contains(list[index]) ? .reconfigure : .none
                             }
-                            (buffer.baseAddress! + index).initialize(to: Row(list[index], refresh: refresh, stamp: stamp))
+                            (buffer.baseAddress! + index).initialize(to: Row(list[index], refresh: refresh, generation: generation))
                         }
                         count = list.count
                     }
@@ -229,17 +218,17 @@ extension DiffableDataSourceSnapshot {
             let identifier = storage.sections[position]
             sections.append(
                 DiffableSnapshotSection(
-                    identifier, rows: rows, isReloaded: reloadedSections.contains(identifier), generation: stamp.generation))
+                    identifier, rows: rows, isReloaded: reloadedSections.contains(identifier), generation: generation))
         }
         if let places {
             // An item marked both ways is reloaded.
             for item in reconfigured where !reloaded.contains(item) {
                 guard let place = places[item] else { continue }
-                sections[place.section].rows[place.item] = Row(item, refresh: .reconfigure, stamp: stamp)
+                sections[place.section].rows[place.item] = Row(item, refresh: .reconfigure, generation: generation)
             }
             for item in reloaded {
                 guard let place = places[item] else { continue }
-                sections[place.section].rows[place.item] = Row(item, refresh: .reload, stamp: stamp)
+                sections[place.section].rows[place.item] = Row(item, refresh: .reload, generation: generation)
             }
         }
         return sections

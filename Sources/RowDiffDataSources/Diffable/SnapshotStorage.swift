@@ -160,10 +160,14 @@ func resolvingRepeats<Item: Hashable>(
     }
     let stored = appended + doomed.count
     guard stored > 0 else { return items }
+    let hashes = items.map { itemHashes($0) }
+    // Usually nothing repeats: when no two items' hashes are equal, no identifier can repeat,
+    // and a table of bare hashes says so without the sightings below.
+    if doomed.isEmpty && !hashesRepeat(hashes) { return items }
     var capacity = 16
     while capacity < 2 * stored { capacity <<= 1 }
     let mask = UInt64(capacity - 1)
-    let hashes = items.map { itemHashes($0) }, doomedHashes = itemHashes(doomed)
+    let doomedHashes = itemHashes(doomed)
     // slots[i]: the sighting stored there (an index into the two arrays below), or -1. A
     // sighting is an item of `doomed` (section -1, its position in `doomed`) or of an append.
     var slots = [Int](repeating: -1, count: capacity)
@@ -232,6 +236,41 @@ func resolvingRepeats<Item: Hashable>(
         kept[section] = survivors
     }
     return kept
+}
+
+/// Whether two of `hashes` (over all lists) are equal: an open-addressing table of the bare
+/// hashes, in a buffer of its own (0 marks a free slot; a hash of 0 is stored as 1, which can
+/// only make a repeat seem likely, never hide one). Callers treat a repeat as "look closer".
+/// - Complexity: O(n) expected for n hashes; no allocation but the table.
+@inlinable
+func hashesRepeat(_ hashes: [[UInt64]]) -> Bool {
+    var total = 0
+    for list in hashes { total += list.count }
+    guard total > 1 else { return false }
+    var capacity = 16
+    while capacity < 2 * total { capacity <<= 1 }
+    let mask = capacity - 1
+    return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: capacity) { table in
+        table.initialize(repeating: 0)
+        for list in hashes {
+            let found = list.withUnsafeBufferPointer { list in
+                for hash in list {
+                    let key = hash == 0 ? 1 : hash
+                    var slot = Int(truncatingIfNeeded: key) & mask
+                    while true {
+                        let stored = table[slot]
+                        if stored == 0 { break }
+                        if stored == key { return true }
+                        slot = (slot &+ 1) & mask
+                    }
+                    table[slot] = key
+                }
+                return false
+            }
+            if found { return true }
+        }
+        return false
+    }
 }
 
 /// The state of a `DiffableDataSourceSnapshot`, shared between copies until one of them changes.
