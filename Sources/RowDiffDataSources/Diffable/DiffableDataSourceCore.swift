@@ -175,8 +175,8 @@ extension DiffableDataSourceSnapshot {
         else { return self }
         var copy = self
         let storage = copy.uniqueStorage()
-        storage.reloadedItems = []
-        storage.reconfiguredItems = []
+        storage.reloadedItems = ItemMarks()
+        storage.reconfiguredItems = ItemMarks()
         storage.reloadedSections = []
         return copy
     }

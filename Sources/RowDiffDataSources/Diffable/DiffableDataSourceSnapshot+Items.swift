@@ -101,8 +101,8 @@ extension DiffableDataSourceSnapshot {
         storage.uncheckedAppends = []
         storage.resolution = nil
         storage.dropIndex()
-        if !storage.reloadedItems.isEmpty { storage.reloadedItems.subtract(identifiers) }
-        if !storage.reconfiguredItems.isEmpty { storage.reconfiguredItems.subtract(identifiers) }
+        storage.reloadedItems.unmark(identifiers)
+        storage.reconfiguredItems.unmark(identifiers)
     }
 
     /// Deletes every item and every section, as UIKit does: the snapshot is empty afterwards, so
@@ -159,7 +159,7 @@ extension DiffableDataSourceSnapshot {
     public mutating func reloadItems(_ identifiers: [ItemIdentifierType]) {
         requirePresent(identifiers, "reloadItems(_:)", "reload")
         guard !identifiers.isEmpty else { return }
-        uniqueStorage().reloadedItems.formUnion(identifiers)
+        uniqueStorage().reloadedItems.mark(identifiers)
     }
 
     /// Marks `identifiers` as reconfigured: when the snapshot is applied, their existing cells
@@ -171,7 +171,7 @@ extension DiffableDataSourceSnapshot {
     public mutating func reconfigureItems(_ identifiers: [ItemIdentifierType]) {
         requirePresent(identifiers, "reconfigureItems(_:)", "reconfigure")
         guard !identifiers.isEmpty else { return }
-        uniqueStorage().reconfiguredItems.formUnion(identifiers)
+        uniqueStorage().reconfiguredItems.mark(identifiers)
     }
 
     /// Traps, naming the first of `identifiers` not in the snapshot, when there is one.

@@ -162,12 +162,12 @@ extension DiffableDataSourceSnapshot {
     /// The items marked by `reloadItems(_:)` that are still in the snapshot, in snapshot order.
     /// - Complexity: O(m log m) for m marked items (plus the index's first build).
     @inlinable
-    public var reloadedItemIdentifiers: [ItemIdentifierType] { inSnapshotOrder(storage.reloadedItems) }
+    public var reloadedItemIdentifiers: [ItemIdentifierType] { inSnapshotOrder(storage.reloadedItems.set) }
 
     /// The items marked by `reconfigureItems(_:)` that are still in the snapshot, in snapshot order.
     /// - Complexity: O(m log m) for m marked items (plus the index's first build).
     @inlinable
-    public var reconfiguredItemIdentifiers: [ItemIdentifierType] { inSnapshotOrder(storage.reconfiguredItems) }
+    public var reconfiguredItemIdentifiers: [ItemIdentifierType] { inSnapshotOrder(storage.reconfiguredItems.set) }
 
     /// The sections marked by `reloadSections(_:)` that are still in the snapshot, in order.
     /// - Complexity: O(m log m) for m marked sections.

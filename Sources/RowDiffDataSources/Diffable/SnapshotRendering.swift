@@ -168,6 +168,66 @@ package struct DiffableSnapshotSection<SectionIdentifierType: Hashable & Sendabl
     }
 }
 
+/// The marked items by hash, for rendering a snapshot whose item index is not built: an
+/// open-addressing table of the marks' hashes (`itemHashes`, as the snapshot's other item tables),
+/// each entry the item and how it is refreshed (reloaded when marked both ways). Items are
+/// compared with `==` only when their hashes are equal.
+struct MarkTable<Item: Hashable> {
+    private var items: [Item] = []
+    private var refreshes: [SnapshotRefresh] = []
+    /// slots[i]: the entry stored there (an index into `items`), or -1.
+    private var slots: [Int]
+    private var slotHashes: [UInt64]
+    private let mask: Int
+
+    /// - Complexity: O(m) for m marks (counting an item marked by several calls each time).
+    init(reloaded: ItemMarks<Item>, reconfigured: ItemMarks<Item>) {
+        var marked: [Item] = [], refresh: [SnapshotRefresh] = []
+        reconfigured.forEach {
+            marked.append($0)
+            refresh.append(.reconfigure)
+        }
+        reloaded.forEach {
+            marked.append($0)
+            refresh.append(.reload)
+        }
+        var capacity = 16
+        while capacity < 2 * marked.count { capacity <<= 1 }
+        mask = capacity - 1
+        slots = Array(repeating: -1, count: capacity)
+        slotHashes = Array(repeating: 0, count: capacity)
+        let hashes = itemHashes(marked)
+        entries: for position in marked.indices {
+            let hash = hashes[position]
+            var slot = Int(truncatingIfNeeded: hash) & mask
+            while slots[slot] >= 0 {
+                let entry = slots[slot]
+                if slotHashes[slot] == hash && items[entry] == marked[position] {
+                    if refresh[position] == .reload { refreshes[entry] = .reload }
+                    continue entries
+                }
+                slot = (slot &+ 1) & mask
+            }
+            slots[slot] = items.count
+            slotHashes[slot] = hash
+            items.append(marked[position])
+            refreshes.append(refresh[position])
+        }
+    }
+
+    /// How `item`, whose hash is `hash`, is refreshed.
+    /// - Complexity: O(1) expected.
+    func refresh(of item: Item, hash: UInt64) -> SnapshotRefresh {
+        var slot = Int(truncatingIfNeeded: hash) & mask
+        while slots[slot] >= 0 {
+            let entry = slots[slot]
+            if slotHashes[slot] == hash && items[entry] == item { return refreshes[entry] }
+            slot = (slot &+ 1) & mask
+        }
+        return .none
+    }
+}
+
 extension DiffableDataSourceSnapshot {
     /// The sections to render for this snapshot with a `SectionedDataSource` / `ListRenderer`:
     /// one per section, its rows the section's items. Marked items and sections come out of the
@@ -189,14 +249,16 @@ extension DiffableDataSourceSnapshot {
         let reloadedSections = storage.reloadedSections
         let marksItems = !reloaded.isEmpty || !reconfigured.isEmpty
         // With the index built, the marked rows are found through it: the rows are made unmarked
-        // and the few marked ones replaced, instead of looking every item up in the marks.
+        // and the few marked ones replaced. Without it, each item's hash is looked up in a table
+        // of the marked items' hashes (no index is built, no item is hashed twice).
         let places = marksItems && storage.isIndexed ? storage.lookups().places : nil
+        let marks = marksItems && places == nil ? MarkTable(reloaded: reloaded, reconfigured: reconfigured) : nil
         // Plain loops, not `map` closures: this code is not specialised for the identifier type,
         // and a closure called per item fetched the row type's metadata for every item.
         var sections: [DiffableSnapshotSection<SectionIdentifierType, ItemIdentifierType>] = []
         sections.reserveCapacity(items.count)
-        let looksUpMarks = marksItems && places == nil
         for position in items.indices {
+            let hashes = marks == nil ? [] : itemHashes(items[position])
             // Written in place: an `append` per row was a call into unspecialised array code.
             // (Empty: `unsafeUninitializedCapacity: 0` would write the shared empty-array storage.)
             let rows: [Row] =
@@ -205,11 +267,7 @@ extension DiffableDataSourceSnapshot {
                 : items[position].withUnsafeBufferPointer { list in
                     [Row](unsafeUninitializedCapacity: list.count) { buffer, count in
                         for index in 0..<list.count {
-                            var refresh = SnapshotRefresh.none
-                            if looksUpMarks {
-                                refresh =
-                                    reloaded.contains(list[index]) ? .reload : reconfigured.contains(list[index]) ? .reconfigure : .none
-                            }
+                            let refresh = marks?.refresh(of: list[index], hash: hashes[index]) ?? .none
                             (buffer.baseAddress! + index).initialize(to: Row(list[index], refresh: refresh, generation: generation))
                         }
                         count = list.count
@@ -221,13 +279,13 @@ extension DiffableDataSourceSnapshot {
                     identifier, rows: rows, isReloaded: reloadedSections.contains(identifier), generation: generation))
         }
         if let places {
-            // An item marked both ways is reloaded.
-            for item in reconfigured where !reloaded.contains(item) {
-                guard let place = places[item] else { continue }
+            // Reconfigures first: an item marked both ways is reloaded.
+            reconfigured.forEach { item in
+                guard let place = places[item] else { return }
                 sections[place.section].rows[place.item] = Row(item, refresh: .reconfigure, generation: generation)
             }
-            for item in reloaded {
-                guard let place = places[item] else { continue }
+            reloaded.forEach { item in
+                guard let place = places[item] else { return }
                 sections[place.section].rows[place.item] = Row(item, refresh: .reload, generation: generation)
             }
         }

@@ -299,8 +299,8 @@ final class SnapshotStorage<Section: Hashable & Sendable, Item: Hashable & Senda
     /// Appends not yet checked for identifiers already present, in call order.
     @usableFromInline var uncheckedAppends: [UncheckedAppend] = []
     /// Marks; always a subset of the items (sections) present.
-    @usableFromInline var reloadedItems: Set<Item> = []
-    @usableFromInline var reconfiguredItems: Set<Item> = []
+    @usableFromInline var reloadedItems = ItemMarks<Item>()
+    @usableFromInline var reconfiguredItems = ItemMarks<Item>()
     @usableFromInline var reloadedSections: Set<Section> = []
 
     @usableFromInline let lock = NSLock()
@@ -532,10 +532,8 @@ final class SnapshotStorage<Section: Hashable & Sendable, Item: Hashable & Senda
     @inlinable
     func unmark(_ removed: some Sequence<Item>) {
         guard !reloadedItems.isEmpty || !reconfiguredItems.isEmpty else { return }
-        for item in removed {
-            reloadedItems.remove(item)
-            reconfiguredItems.remove(item)
-        }
+        reloadedItems.unmark(removed)
+        reconfiguredItems.unmark(removed)
     }
 }
 
