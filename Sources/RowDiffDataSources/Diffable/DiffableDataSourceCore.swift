@@ -36,7 +36,7 @@ public final class DiffableDataSourceCore<SectionIdentifierType: Hashable & Send
     /// A section snapshot (an outline) of its items.
     public typealias SectionSnapshot = DiffableDataSourceSectionSnapshot<ItemIdentifierType>
     /// The sections the renderer renders.
-    package typealias Section = DiffableSnapshotSection<SectionIdentifierType, ItemIdentifierType>
+    @usableFromInline package typealias Section = DiffableSnapshotSection<SectionIdentifierType, ItemIdentifierType>
 
     /// The renderer: its data source is what the view shows; its target is the view.
     package let renderer: ListRenderer<Section>
@@ -75,29 +75,35 @@ public final class DiffableDataSourceCore<SectionIdentifierType: Hashable & Send
     /// - Complexity: O(1) on the main thread (copying the snapshot's storage without its marks
     ///   copies no array), plus O(items of the sections with a kept outline); the rows are made
     ///   and diffed off it (see the type's notes).
+    @inlinable
     public func apply(_ snapshot: Snapshot, animatingDifferences: Bool = true, completion: (@MainActor () -> Void)? = nil) {
-        render(snapshot, animated: animatingDifferences, completion: completion)
+        // Inlinable, with the rows made by a closure written here: the app's module specialises
+        // `renderedSections()` for its identifier types (the background task runs that code).
+        render(snapshot, animated: animatingDifferences, completion: completion, making: { snapshot.renderedSections() })
     }
 
     /// Shows `snapshot` as `apply(_:animatingDifferences:completion:)` does, and returns once the
     /// view shows it (the lookups then answer for it).
     /// - Complexity: as `apply(_:animatingDifferences:completion:)`.
+    @inlinable
     public func apply(_ snapshot: Snapshot, animatingDifferences: Bool = true) async {
-        await renderAndWait(snapshot, animated: animatingDifferences)
+        await renderAndWait(snapshot, animated: animatingDifferences, making: { snapshot.renderedSections() })
     }
 
     /// Shows `snapshot` by reloading the view, without a diff (UIKit's
     /// `applySnapshotUsingReloadData`).
     /// - Complexity: as `apply(_:animatingDifferences:completion:)` on the main thread, plus what
     ///   the view's reload costs.
+    @inlinable
     public func applySnapshotUsingReloadData(_ snapshot: Snapshot, completion: (@MainActor () -> Void)? = nil) {
-        render(snapshot, animated: false, completion: completion)
+        render(snapshot, animated: false, completion: completion, making: { snapshot.renderedSections() })
     }
 
     /// Reloads the view with `snapshot`, and returns once it shows it.
     /// - Complexity: as `applySnapshotUsingReloadData(_:completion:)`.
+    @inlinable
     public func applySnapshotUsingReloadData(_ snapshot: Snapshot) async {
-        await renderAndWait(snapshot, animated: false)
+        await renderAndWait(snapshot, animated: false, making: { snapshot.renderedSections() })
     }
 
     /// The last snapshot given to `apply` (or the one a reorder or an expansion made), at once,
@@ -109,16 +115,27 @@ public final class DiffableDataSourceCore<SectionIdentifierType: Hashable & Send
     /// Renders `snapshot` and makes it the current one; outlines of sections whose items it
     /// changed are dropped.
     func render(_ snapshot: Snapshot, animated: Bool, completion: (@MainActor () -> Void)?) {
+        render(snapshot, animated: animated, completion: completion, making: { snapshot.renderedSections() })
+    }
+
+    /// `render(_:animated:completion:)` with the rows made by `make` (`snapshot.renderedSections()`,
+    /// specialised where the caller is inlined).
+    @usableFromInline
+    func render(
+        _ snapshot: Snapshot, animated: Bool, completion: (@MainActor () -> Void)?,
+        making make: @escaping @Sendable () -> [Section]
+    ) {
         latest = snapshot.withoutMarks()
         keepMatchingOutlines()
         // The identifiers are wrapped as rows off the main thread, by the task that diffs them.
-        renderer.render(making: { snapshot.renderedSections() }, animated: animated, completion: completion)
+        renderer.render(making: make, animated: animated, completion: completion)
     }
 
-    /// `render(_:animated:completion:)`, returning once the view shows the snapshot.
-    func renderAndWait(_ snapshot: Snapshot, animated: Bool) async {
+    /// `render(_:animated:completion:making:)`, returning once the view shows the snapshot.
+    @usableFromInline
+    func renderAndWait(_ snapshot: Snapshot, animated: Bool, making make: @escaping @Sendable () -> [Section]) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            render(snapshot, animated: animated) { continuation.resume() }
+            render(snapshot, animated: animated, completion: { continuation.resume() }, making: make)
         }
     }
 

@@ -28,6 +28,7 @@ import Foundation
 // about kinds would report it, which is why `describe(_:)` gives identities only.
 
 /// How applying a snapshot refreshes an item whose identifier is unchanged.
+@usableFromInline
 package enum SnapshotRefresh: Sendable, Hashable {
     /// Not refreshed: the cell stays as it is.
     case none
@@ -39,13 +40,15 @@ package enum SnapshotRefresh: Sendable, Hashable {
 
 /// The generations of `renderedSections()` calls: each call draws one greater than every earlier
 /// one's, on any thread.
-let renderGenerations = GenerationCounter()
+@usableFromInline let renderGenerations = GenerationCounter()
 
 /// A process-wide increasing counter.
+@usableFromInline
 final class GenerationCounter: @unchecked Sendable {
     private let lock = NSLock()
     private var last: UInt64 = 0
 
+    @usableFromInline
     func next() -> UInt64 {
         lock.lock()
         defer { lock.unlock() }
@@ -65,6 +68,7 @@ private func rendersAlike(_ generation: UInt64, _ marked: Bool, _ otherGeneratio
 /// An item of a rendered snapshot: its identifier, and how the apply that renders it refreshes it.
 ///
 /// Rows are made by `DiffableDataSourceSnapshot.renderedSections()`; see there for how they diff.
+@usableFromInline
 package struct DiffableSnapshotRow<ItemIdentifierType: Hashable & Sendable>: Diffable, Sendable {
     // Nothing depends on where the fields lie: the diff finds the identifier through
     // `MemoryLayout.offset(of:)` (see `InPlaceRow` below).
@@ -72,13 +76,13 @@ package struct DiffableSnapshotRow<ItemIdentifierType: Hashable & Sendable>: Dif
     /// What the snapshot marked the item for.
     public let refresh: SnapshotRefresh
     /// The generation of the call that made the row; a reloaded row's kind is stamped with it.
-    let generation: UInt64
+    @usableFromInline let generation: UInt64
     /// The item's identifier: the row's identity.
     public let identifier: ItemIdentifierType
 
     // Inlined: `renderedSections()` makes one per item in code not specialised for the identifier
     // type, where a call fetched this type's generic metadata every time.
-    @inline(__always)
+    @inlinable
     init(_ identifier: ItemIdentifierType, refresh: SnapshotRefresh, generation: UInt64) {
         self.identifier = identifier
         self.refresh = refresh
@@ -123,6 +127,7 @@ extension DiffableSnapshotRow: InPlaceRow {
 
 /// A section of a rendered snapshot: its identifier, its items as rows, and whether the apply
 /// that renders it reloads it.
+@usableFromInline
 package struct DiffableSnapshotSection<SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable>:
     DiffableSection, Sendable
 {
@@ -133,8 +138,9 @@ package struct DiffableSnapshotSection<SectionIdentifierType: Hashable & Sendabl
     /// Whether the snapshot marked the section with `reloadSections(_:)`.
     public let isReloaded: Bool
     /// The generation of the call that made the section.
-    let generation: UInt64
+    @usableFromInline let generation: UInt64
 
+    @inlinable
     init(_ identifier: SectionIdentifierType, rows: [DiffableSnapshotRow<ItemIdentifierType>], isReloaded: Bool, generation: UInt64) {
         self.identifier = identifier
         self.rows = rows
@@ -172,15 +178,17 @@ package struct DiffableSnapshotSection<SectionIdentifierType: Hashable & Sendabl
 /// open-addressing table of the marks' hashes (`itemHashes`, as the snapshot's other item tables),
 /// each entry the item and how it is refreshed (reloaded when marked both ways). Items are
 /// compared with `==` only when their hashes are equal.
+@usableFromInline
 struct MarkTable<Item: Hashable> {
-    private var items: [Item] = []
-    private var refreshes: [SnapshotRefresh] = []
+    @usableFromInline var items: [Item] = []
+    @usableFromInline var refreshes: [SnapshotRefresh] = []
     /// slots[i]: the entry stored there (an index into `items`), or -1.
-    private var slots: [Int]
-    private var slotHashes: [UInt64]
-    private let mask: Int
+    @usableFromInline var slots: [Int]
+    @usableFromInline var slotHashes: [UInt64]
+    @usableFromInline let mask: Int
 
     /// - Complexity: O(m) for m marks (counting an item marked by several calls each time).
+    @inlinable
     init(reloaded: ItemMarks<Item>, reconfigured: ItemMarks<Item>) {
         var marked: [Item] = [], refresh: [SnapshotRefresh] = []
         reconfigured.forEach {
@@ -217,6 +225,7 @@ struct MarkTable<Item: Hashable> {
 
     /// How `item`, whose hash is `hash`, is refreshed.
     /// - Complexity: O(1) expected.
+    @inlinable
     func refresh(of item: Item, hash: UInt64) -> SnapshotRefresh {
         var slot = Int(truncatingIfNeeded: hash) & mask
         while slots[slot] >= 0 {
@@ -241,6 +250,7 @@ extension DiffableDataSourceSnapshot {
     /// - Complexity: O(S + n), hashing only the marked items when the snapshot's item index is
     ///   built (marking items builds it), and each item once otherwise (plus the lookup index's
     ///   first build after unchecked appends).
+    @inlinable
     package func renderedSections() -> [DiffableSnapshotSection<SectionIdentifierType, ItemIdentifierType>] {
         typealias Row = DiffableSnapshotRow<ItemIdentifierType>
         let generation = renderGenerations.next()

@@ -33,7 +33,8 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Se
     /// UIKit's `SectionSnapshotHandlers`.
     public typealias SectionSnapshotHandlers<Item: Hashable & Sendable> = DiffableSectionSnapshotHandlers<Item>
 
-    private let core: DiffableDataSourceCore<SectionIdentifierType, ItemIdentifierType>
+    // Internal for the inlinable applies (the app's module specialises the rows they make).
+    @usableFromInline let core: DiffableDataSourceCore<SectionIdentifierType, ItemIdentifierType>
     private let target: CollectionViewTarget
     private let cellProvider: CellProvider
     /// Identifiers of the empty views registered for a provider that returned nil.
@@ -69,6 +70,7 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Se
 
     /// Shows `snapshot`, animating the differences (with `animatingDifferences` false, the view
     /// reloads). Returns at once; `completion` runs once the view shows it.
+    @inlinable
     public func apply(
         _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
         animatingDifferences: Bool = true, completion: (@MainActor () -> Void)? = nil
@@ -77,6 +79,7 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Se
     }
 
     /// Shows `snapshot` and returns once the view shows it.
+    @inlinable
     public func apply(
         _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
         animatingDifferences: Bool = true
@@ -85,6 +88,7 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Se
     }
 
     /// Shows `snapshot` by reloading the view.
+    @inlinable
     public func applySnapshotUsingReloadData(
         _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
         completion: (@MainActor () -> Void)? = nil
@@ -93,6 +97,7 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable & Se
     }
 
     /// Reloads the view with `snapshot` and returns once it shows it.
+    @inlinable
     public func applySnapshotUsingReloadData(_ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>) async {
         await core.applySnapshotUsingReloadData(snapshot)
     }

@@ -27,7 +27,8 @@ open class TableViewDiffableDataSource<SectionIdentifierType: Hashable & Sendabl
     /// Configures and returns the cell for an item (dequeue it from the table).
     public typealias CellProvider = (UITableView, IndexPath, ItemIdentifierType) -> UITableViewCell?
 
-    private let core: DiffableDataSourceCore<SectionIdentifierType, ItemIdentifierType>
+    // Internal for the inlinable applies (the app's module specialises the rows they make).
+    @usableFromInline let core: DiffableDataSourceCore<SectionIdentifierType, ItemIdentifierType>
     private let target: TableViewTarget
     private let cellProvider: CellProvider
     /// Whether the empty cell used when the provider returns nil still has to be registered.
@@ -58,6 +59,7 @@ open class TableViewDiffableDataSource<SectionIdentifierType: Hashable & Sendabl
 
     /// Shows `snapshot`, animating the differences (with `animatingDifferences` false, the table
     /// reloads). Returns at once; `completion` runs once the table shows it.
+    @inlinable
     public func apply(
         _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
         animatingDifferences: Bool = true, completion: (@MainActor () -> Void)? = nil
@@ -66,6 +68,7 @@ open class TableViewDiffableDataSource<SectionIdentifierType: Hashable & Sendabl
     }
 
     /// Shows `snapshot` and returns once the table shows it.
+    @inlinable
     public func apply(
         _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
         animatingDifferences: Bool = true
@@ -74,6 +77,7 @@ open class TableViewDiffableDataSource<SectionIdentifierType: Hashable & Sendabl
     }
 
     /// Shows `snapshot` by reloading the table.
+    @inlinable
     public func applySnapshotUsingReloadData(
         _ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>,
         completion: (@MainActor () -> Void)? = nil
@@ -82,6 +86,7 @@ open class TableViewDiffableDataSource<SectionIdentifierType: Hashable & Sendabl
     }
 
     /// Reloads the table with `snapshot` and returns once it shows it.
+    @inlinable
     public func applySnapshotUsingReloadData(_ snapshot: DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>) async {
         await core.applySnapshotUsingReloadData(snapshot)
     }
