@@ -58,6 +58,8 @@ package struct BatchUpdateRowMap: Sendable {
         var removed: [Int: Set<Int>] = [:]
         var gone = Set<ItemPath>()
         var moveSource: [ItemPath: ItemPath] = [:], moveTarget: [ItemPath: ItemPath] = [:]
+        moveSource.reserveCapacity(analysis.batch.itemMoves.count)
+        moveTarget.reserveCapacity(analysis.batch.itemMoves.count)
         for move in analysis.batch.itemMoves {
             moveSource[move.to] = move.from
             moveTarget[move.from] = move.to

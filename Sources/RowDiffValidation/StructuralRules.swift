@@ -386,6 +386,8 @@ extension Array {
     func grouped<Key: Hashable>(by key: (Element) -> Key) -> [(Key, [Element])] {
         var index: [Key: Int] = [:]
         var groups: [(Key, [Element])] = []
+        index.reserveCapacity(count)
+        groups.reserveCapacity(count)
         for element in self {
             let k = key(element)
             if let i = index[k] {
