@@ -4,31 +4,44 @@
  * the top bit of its mixed fingerprint (the other bits pick its slot there, as in the serial
  * passes). Equal fingerprints fall in the same half, so each half is a match of its own: its old
  * elements inserted into its half of the table, then its new elements paired against them. Two
- * runner calls:
- * 1. Split: each task takes half of each side by index and lists every element of it under its
- *    half (into scratch the first pass leaves idle), so no element is hashed by both tasks.
- * 2. Match: task h inserts half h's old elements, then pairs half h's new ones, exactly as the
+ * runner calls, each of two units:
+ * 1. Split: unit r takes region r (half of each side by index) and lists every element of it
+ *    under its half (into scratch the first pass leaves idle), so no element is hashed twice.
+ * 2. Match: unit h inserts half h's old elements, then pairs half h's new ones, exactly as the
  *    serial passes do, in its half of the table.
- * No two tasks write the same memory: a task owns its half of the table (slots and tags), the
- * new_to_old entries of its new elements and the old_to_new entries of its old ones. No atomics,
- * no locks; the runner's join orders everything before the caller reads it. Task 0 walks its
- * elements up and task 1 down, so that they write the ends of the maps (the cache lines they
- * share) at different times.
+ * Task h runs unit h, and the other one too if it finds it not yet started (below).
+ * No two units write the same memory: a unit owns its half of the table (slots and tags), the
+ * new_to_old entries of its new elements and the old_to_new entries of its old ones. No locks;
+ * the runner's join orders everything before the caller reads it. Half 0 walks its elements up
+ * and half 1 down, so that they write the ends of the maps (the cache lines they share) at
+ * different times.
+ *
+ * Either task takes over the other's unit when it finds it not yet started: each task runs its
+ * own unit (split region, or half) and then the other one, each claimed first by an atomic
+ * exchange, so that every unit runs exactly once, on whichever thread gets to it first. A helper
+ * thread that is late to start (its core busy with another process, as on the 2-vCPU machine the
+ * bench runs on) no longer makes the caller wait for all of its half: the caller, done with its
+ * own, does it too, and the helper, once it runs, finds nothing left. Where a helper that started
+ * is preempted in the middle of its unit, the caller still waits for it. Without C11 atomics
+ * (__STDC_NO_ATOMICS__) each task runs its own unit only, as before.
  *
  * A pass is clean only when no identity occurs twice anywhere, and then every pairing is forced
  * (each identity occurs once per side): the result is the serial pass's, byte for byte. On any
  * duplicate, or a spent budget, the caller redoes the match serially, as after the serial pass.
  *
- * Prediction, as in the serial pass but per task: a task's previous pair (j', i') predicts that
+ * Prediction, as in the serial pass but per half: a half's previous pair (j', i') predicts that
  * new[j] pairs with old[i' + (j - j')]: in a run of rows that kept their order, that holds whatever
  * elements of the other half lie between. Old has no duplicates once its inserts were clean, so a
  * prediction that names new[j]'s identity is the pair the table would give.
  *
- * The budget: each task gets half of what the serial passes would have.
+ * The budget: each half gets half of what the serial passes would have.
  */
 #include "match_table.h"
 
 #include <string.h>
+#if !defined(__STDC_NO_ATOMICS__)
+#include <stdatomic.h>
+#endif
 
 bool cdiff_match_parallel(const table *t, size_t elements) {
     return t->runner != NULL && elements >= t->parallel_min && t->capacity >= 4;
@@ -48,10 +61,10 @@ typedef struct side_split {
     size_t listed[2][2];     /* [region][half] */
 } side_split;
 
-/* One task's share of the match: its half of the table (a table of its own, with its own probe
+/* One half's share of the match: its half of the table (a table of its own, with its own probe
  * count and budget) and its outcome. */
 typedef struct share {
-    _Alignas(128) table t; /* on lines of its own: each task updates its share at every probe */
+    _Alignas(128) table t; /* on lines of its own: its unit updates it at every probe */
     int outcome;
 } share;
 
@@ -61,7 +74,25 @@ typedef struct shared_match {
     size_t old_lo, old_hi; /* old's middle: the new middle pairs only inside it */
     uint32_t *old_to_new, *new_to_old;
     bool in_slot; /* untagged tables keep tags in their slots (IN_SLOT) */
+#if !defined(__STDC_NO_ATOMICS__)
+    atomic_bool taken[2][2]; /* [runner call][unit]: claimed by a task */
+#endif
 } shared_match;
+
+/* Whether the calling task may run unit `unit` of runner call `call` (0: split, 1: match): always
+ * its own; the other's only if no task claimed it yet (see the top of the file). The exchange
+ * needs no ordering of its own: the unit's memory is the claimer's alone, and the runner's join
+ * publishes it. */
+static bool claim(shared_match *match, unsigned call, unsigned unit, size_t task) {
+#if !defined(__STDC_NO_ATOMICS__)
+    (void)task;
+    return !atomic_exchange_explicit(&match->taken[call][unit], true, memory_order_relaxed);
+#else
+    (void)match;
+    (void)call;
+    return unit == task;
+#endif
+}
 
 /* Lists region r of a side under the halves, without a branch per element: each element is
  * written at both ends, and the end that is not its own is overwritten later or lies in the gap
@@ -82,18 +113,26 @@ static void split_region(side_split *side, cdiff_match_keys keys, unsigned r) {
     side->listed[r][1] = ones;
 }
 
+/* Split unit `unit`: region `unit` of each side listed, and half `unit` of the table emptied (here,
+ * on whichever core runs the unit, not by the caller). */
+static void split_unit(shared_match *match, unsigned unit) {
+    table *t = &match->shares[unit].t;
+    memset(t->slots, 0xFF, t->capacity * sizeof(uint32_t));
+    split_region(&match->old_side, match->shares[0].t.keys, unit);
+    split_region(&match->new_side, match->shares[0].t.keys, unit);
+    /* old's middle starts unpaired: this unit's region of it */
+    const size_t first = unit == 0 ? match->old_lo : match->old_side.cut > match->old_lo ? match->old_side.cut : match->old_lo;
+    const size_t end = unit == 0 ? (match->old_side.cut < match->old_hi ? match->old_side.cut : match->old_hi) : match->old_hi;
+    for (size_t k = first; k < end; k++) match->old_to_new[k] = CDIFF_NONE;
+}
+
 static void split_task(void *argument, size_t index) {
     shared_match *match = argument;
     if (index > 1) return;
-    /* The task's half of the table starts empty (emptied here, on both cores, not by the caller). */
-    table *t = &match->shares[index].t;
-    memset(t->slots, 0xFF, t->capacity * sizeof(uint32_t));
-    split_region(&match->old_side, match->shares[0].t.keys, (unsigned)index);
-    split_region(&match->new_side, match->shares[0].t.keys, (unsigned)index);
-    /* old's middle starts unpaired: this task's region of it */
-    const size_t first = index == 0 ? match->old_lo : match->old_side.cut > match->old_lo ? match->old_side.cut : match->old_lo;
-    const size_t end = index == 0 ? (match->old_side.cut < match->old_hi ? match->old_side.cut : match->old_hi) : match->old_hi;
-    for (size_t k = first; k < end; k++) match->old_to_new[k] = CDIFF_NONE;
+    for (unsigned k = 0; k < 2; k++) { /* its own unit, then the other's */
+        const unsigned unit = (unsigned)index ^ k;
+        if (claim(match, 0, unit, index)) split_unit(match, unit);
+    }
 }
 
 /* Half h's elements of a side, in its walking order, as two lists: up for half 0 (region 0's list,
@@ -213,7 +252,7 @@ static int insert_half(table *t, const side_split *old_side, unsigned h, bool in
     return PASS_CLEAN;
 }
 
-/* The task's previous pair, from which it predicts the next (carried from one list to the next). */
+/* The half's previous pair, from which it predicts the next (carried from one list to the next). */
 typedef struct previous_pair {
     bool known;
     size_t new_index, old_index;
@@ -288,13 +327,17 @@ static size_t entries_of(const shared_match *match, unsigned h) {
 static void match_task(void *argument, size_t index) {
     shared_match *match = argument;
     if (index > 1) return;
-    share *s = &match->shares[index];
-    if (entries_of(match, (unsigned)index) >= s->t.capacity) { /* see entries_of */
-        s->outcome = PASS_OVER_BUDGET;
-        return;
+    for (unsigned k = 0; k < 2; k++) { /* its own half, then the other's */
+        const unsigned unit = (unsigned)index ^ k;
+        if (!claim(match, 1, unit, index)) continue;
+        share *s = &match->shares[unit];
+        if (entries_of(match, unit) >= s->t.capacity) { /* see entries_of */
+            s->outcome = PASS_OVER_BUDGET;
+            continue;
+        }
+        s->outcome = insert_half(&s->t, &match->old_side, unit, match->in_slot);
+        if (s->outcome == PASS_CLEAN) s->outcome = pair_half(&s->t, match, unit);
     }
-    s->outcome = insert_half(&s->t, &match->old_side, (unsigned)index, match->in_slot);
-    if (s->outcome == PASS_CLEAN) s->outcome = pair_half(&s->t, match, (unsigned)index);
 }
 
 int cdiff_match_first_parallel(table *t, const uint64_t *old_ids, size_t n, const uint64_t *new_ids, size_t lo,
@@ -317,6 +360,10 @@ int cdiff_match_first_parallel(table *t, const uint64_t *old_ids, size_t n, cons
         s->t.probe_limit = left / 2;
         s->outcome = PASS_OVER_BUDGET; /* a task the runner failed to run must not read as clean */
     }
+#if !defined(__STDC_NO_ATOMICS__)
+    for (unsigned call = 0; call < 2; call++)
+        for (unsigned unit = 0; unit < 2; unit++) atomic_init(&match.taken[call][unit], false);
+#endif
     /* The lists store positions within the side's split range (new's are offset by lo). */
     t->runner(t->runner_data, 2, split_task, &match);
     t->runner(t->runner_data, 2, match_task, &match);
