@@ -225,6 +225,19 @@ static int match_first(table *t, const uint64_t *old_ids, size_t n, const uint64
     return pair_new_first(t, new_ids, prefix, m - suffix, prefix, n - suffix, old_to_new, new_to_old, g);
 }
 
+/* map[k] = k + offset (mod 2^32) for k in [first, end): the trimmed ends' positional pairs, most
+ * of a list. Ascending, one map at a time (clang vectorizes that: with the trimming's scans,
+ * DK-100k 0.438-0.451 -> 0.411-0.433 ms, clang, thread CPU time), and in blocks of eight, which gcc
+ * -O2 vectorizes too (its -O2 cost model leaves scalar a loop that would need a remainder): gcc,
+ * medians of 400 warm diffs, interleaved three times, DK-100k (60,000 rows of suffix a side)
+ * 0.444-0.449 -> 0.420-0.424 ms. */
+static void count_up(uint32_t *map, size_t first, size_t end, uint32_t offset) {
+    size_t k = first;
+    for (; k + 8 <= end; k += 8)
+        for (size_t q = 0; q < 8; q++) map[k + q] = (uint32_t)(k + q) + offset;
+    for (; k < end; k++) map[k] = (uint32_t)k + offset;
+}
+
 static bool match_hashed(table *t, const uint64_t *old_ids, size_t n, const uint64_t *new_ids, size_t m, size_t prefix,
                          size_t suffix, uint32_t *chain, const cdiff_match_output *out, cdiff_match *result,
                          cdiff_gathered *g) {
@@ -236,13 +249,11 @@ static bool match_hashed(table *t, const uint64_t *old_ids, size_t n, const uint
     const int pass = match_first(t, old_ids, n, new_ids, m, prefix, suffix, chain, out, g);
     if (pass == PASS_OVER_BUDGET) return false;
     if (pass == PASS_CLEAN) {
-        for (size_t k = 0; k < prefix; k++) old_to_new[k] = new_to_old[k] = (uint32_t)k;
-        /* Ascending, one map at a time: loops clang vectorizes (the ends are most of a list; with
-         * the trimming's scans below, DK-100k 0.438-0.451 -> 0.411-0.433 ms, clang, thread CPU
-         * time, interleaved; gcc -O2 unchanged). Old index i pairs with i + m - n, mod 2^32. */
-        const uint32_t old_end_to_new = (uint32_t)(m - n), new_end_to_old = (uint32_t)(n - m);
-        for (size_t i = n - suffix; i < n; i++) old_to_new[i] = (uint32_t)i + old_end_to_new;
-        for (size_t j = m - suffix; j < m; j++) new_to_old[j] = (uint32_t)j + new_end_to_old;
+        /* Old index i pairs with i + m - n, mod 2^32 (see count_up). */
+        count_up(old_to_new, 0, prefix, 0);
+        count_up(new_to_old, 0, prefix, 0);
+        count_up(old_to_new, n - suffix, n, (uint32_t)(m - n));
+        count_up(new_to_old, m - suffix, m, (uint32_t)(n - m));
         result->prefix = prefix;
         result->suffix = suffix;
         return true;
