@@ -150,10 +150,12 @@ static void test_a_runner_that_runs_nothing_still_gives_the_right_result(void) {
  * the second's units of each pass (match_parallel.c), so the match is clean at the first try (no
  * redrawn keys, no sort) and equals the serial one. The finish's parts the runner skipped, the
  * caller runs itself. */
+#if !defined(__STDC_NO_ATOMICS__)
 static void first_only_runner(void *user_data, size_t count, cdiff_task task, void *argument) {
     (void)user_data;
     if (count > 0) task(argument, 0);
 }
+#endif
 
 static void test_the_first_task_takes_over_the_units_the_second_has_not_started(void) {
 #if !defined(__STDC_NO_ATOMICS__)
