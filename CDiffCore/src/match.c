@@ -28,6 +28,7 @@
  * Two threads: a context given a runner (cdiff_context_set_runner) runs the compact first passes
  * of large diffs as two independent halves (match_parallel.c), with the same outcome.
  */
+#include "match_bucket.h"
 #include "match_gather.h"
 #include "match_table.h"
 
@@ -78,6 +79,8 @@ static void table_size(table *t, size_t elements, bool compact) {
     const size_t roomy = compact ? cdiff_min_size(tight + elements * 5 / 2, reserved) : tight + elements;
     t->capacity = tight >= TAG_MIN_SLOTS || roomy > reserved ? tight : roomy;
     t->tags = tagged ? t->tag_store : NULL;
+    /* The tightest in-slot tables probe by buckets where that is built (match_bucket.h). */
+    t->bucketed = CDIFF_BUCKETS && compact && !tagged && tight >= TAG_MIN_SLOTS;
     t->probe_limit = t->probes + PROBE_SLACK + PROBES_PER_ELEMENT * elements;
 }
 
@@ -147,6 +150,9 @@ static bool parallel_in_slot(const table *t) { return t->capacity >= IN_SLOT_MIN
 
 static int insert_old_first(table *t, const uint64_t *old_ids, size_t n, const cdiff_gathered *g) {
     if (t->tags) return insert_old_tagged_compact(t, old_ids, n);
+#if CDIFF_BUCKETS
+    if (t->bucketed) return insert_old_bucketed(t, old_ids, n);
+#endif
     return tags_in_slots(t, g) ? insert_old_in_slot(t, old_ids, n) : insert_old_plain_compact(t, old_ids, n);
 }
 
@@ -155,6 +161,13 @@ static int pair_new_first(table *t, const uint64_t *new_ids, size_t lo, size_t h
                           uint32_t *old_to_new, uint32_t *new_to_old, cdiff_gathered *g) {
     if (t->tags) return pair_new_tagged_compact(t, new_ids, lo, hi, old_lo, old_hi, old_to_new, new_to_old, g);
     int pass;
+#if CDIFF_BUCKETS
+    if (t->bucketed) {
+        pass = pair_new_bucketed(t, new_ids, lo, hi, old_lo, old_hi, old_to_new, new_to_old, g);
+        g->done = pass == PASS_CLEAN && g->wanted;
+        return pass;
+    }
+#endif
     if (tags_in_slots(t, g))
         pass = pair_new_in_slot(t, new_ids, lo, hi, old_lo, old_hi, old_to_new, new_to_old, g);
     else if (g->wanted)
@@ -295,7 +308,8 @@ static table table_over(const cdiff_context *context, const cdiff_match_output *
                old_ids, new_ids, context->keys, probes, 0, context->runner, context->runner_data,
                context->parallel_min,
                context->in_slot_max_slots > 0 && context->in_slot_max_slots < IN_SLOT_MAX_SLOTS ? context->in_slot_max_slots
-                                                                                               : IN_SLOT_MAX_SLOTS};
+                                                                                               : IN_SLOT_MAX_SLOTS,
+               false};
     return t;
 }
 

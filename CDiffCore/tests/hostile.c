@@ -57,3 +57,7 @@ void hostile_half_fingerprints(const cdiff_match_keys *keys, size_t capacity, si
         out[k] = fold(mixed * inverse_of(keys->multiplier)) ^ keys->flip;
     }
 }
+
+uint64_t hostile_unmixed(const cdiff_match_keys *keys, uint64_t mixed) {
+    return fold(mixed * inverse_of(keys->multiplier)) ^ keys->flip;
+}

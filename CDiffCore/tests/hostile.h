@@ -23,6 +23,9 @@ void hostile_fingerprints(const cdiff_match_keys *keys, size_t capacity, size_t 
  * half is full, so a half fills without a probe counted. */
 void hostile_half_fingerprints(const cdiff_match_keys *keys, size_t capacity, size_t count, uint64_t *out);
 
+/* The fingerprint whose mixed value under `keys` is `mixed` (the slot function's mix undone). */
+uint64_t hostile_unmixed(const cdiff_match_keys *keys, uint64_t mixed);
+
 /* Slots in the matcher's table for a diff of n old and m new elements (match.c's sizing). */
 size_t hostile_table_capacity(size_t n, size_t m);
 
