@@ -35,13 +35,24 @@ _Static_assert(IN_SLOT_MIN_SLOTS >= PREFETCH_MIN_SLOTS, "in-slot passes are alwa
  * registers: through the table pointer, every probe counted would be a store, and gcc spilled the
  * rest. `base[0]` are the old ids, `base[1]` the new middle's. Bucketed (match_bucket.h), `slots`
  * starts at the table's first whole bucket and `homes` counts buckets; else it counts slots. */
+/* The bucketed passes (tables of 2 MB and more) fetch twice as far ahead: their walks are short,
+ * so the wait for a bucket that is still on its way is most of an element's time. Thread CPU time,
+ * medians of 30 (1M) and 10 (1M spread) warm diffs, builds interleaved, load 2.4-3.4: 1M 6.6-7.8
+ * -> 5.8-6.8 ms and 1M spread 15.8-24.3 -> 14.3-19.0 in four pairs, each pair the new build ahead
+ * (nearer, 5.5-6.1 against 5.7-5.9, in three more); the linear passes were no faster for it
+ * (DK-100k 2-4 % slower), so they keep PIPE_DEPTH. A power of two. */
+#define BUCKET_PIPE_DEPTH 32
+_Static_assert(BUCKET_PIPE_DEPTH >= PIPE_DEPTH, "the ring holds either depth");
+
+static IN_SLOT_INLINE size_t ring_depth(const bool bucketed) { return bucketed ? BUCKET_PIPE_DEPTH : PIPE_DEPTH; }
+
 typedef struct in_slot {
     uint32_t *slots;
     size_t homes;
     cdiff_match_keys keys;
     const uint64_t *base[2];
     size_t probes;
-    uint64_t home[PIPE_DEPTH]; /* the ring: home slot (below 2^32) and tag bits of elements ahead */
+    uint64_t home[BUCKET_PIPE_DEPTH]; /* the ring: home slot (below 2^32) and tag bits of elements ahead */
 } in_slot;
 
 /* Every pass and helper below takes `bucketed` as a constant: each pass is compiled once per way
@@ -73,20 +84,20 @@ static IN_SLOT_INLINE void in_slot_fetch(in_slot *w, size_t position, uint64_t f
 #else
     (void)bucketed;
 #endif
-    w->home[position % PIPE_DEPTH] = (uint64_t)((uint32_t)x & SMALL_TAG) << 32 | i;
+    w->home[position % ring_depth(bucketed)] = (uint64_t)((uint32_t)x & SMALL_TAG) << 32 | i;
     CDIFF_PREFETCH_WRITE(&w->slots[i]);
 }
 
 static IN_SLOT_INLINE void in_slot_start(in_slot *w, const uint64_t *ids, size_t lo, size_t hi, const bool bucketed) {
-    for (size_t q = 0; q < PIPE_DEPTH && lo + q < hi; q++) in_slot_fetch(w, q, ids[lo + q], bucketed);
+    for (size_t q = 0; q < ring_depth(bucketed) && lo + q < hi; q++) in_slot_fetch(w, q, ids[lo + q], bucketed);
 }
 
-/* The home of ids[j] from the ring, which then fetches the element PIPE_DEPTH further on. */
+/* The home of ids[j] from the ring, which then fetches the element ring_depth further on. */
 static IN_SLOT_INLINE uint64_t in_slot_next(in_slot *w, const uint64_t *ids, size_t j, size_t lo, size_t hi,
                                             const bool bucketed) {
-    const size_t position = j - lo;
-    const uint64_t home = w->home[position % PIPE_DEPTH];
-    if (j + PIPE_DEPTH < hi) in_slot_fetch(w, position + PIPE_DEPTH, ids[j + PIPE_DEPTH], bucketed);
+    const size_t position = j - lo, depth = ring_depth(bucketed);
+    const uint64_t home = w->home[position % depth];
+    if (j + depth < hi) in_slot_fetch(w, position + depth, ids[j + depth], bucketed);
     return home;
 }
 
