@@ -114,7 +114,7 @@ static IN_SLOT_INLINE uint32_t *in_slot_find(in_slot *w, uint64_t fingerprint, u
             for (; tagged != 0; tagged &= tagged - 1) {
                 const uint32_t s = w->slots[i + bucket_first(tagged)];
                 if (w->base[(s & SMALL_NEW) != 0][s & SMALL_INDEX] == fingerprint) return &w->slots[i + bucket_first(tagged)];
-                w->probes++; /* a stranger with our tag: see match_bucket.h */
+                w->probes += 2; /* a stranger with our tag: see match_bucket.h */
             }
             if (empty != 0) return &w->slots[i + bucket_first(empty)];
             w->probes++;

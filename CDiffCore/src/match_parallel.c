@@ -227,7 +227,7 @@ static ALWAYS_INLINE uint32_t *find(table *t, uint64_t fingerprint, size_t i, ta
                     *index = i + bucket_first(tagged);
                     return &slots[*index];
                 }
-                t->probes++; /* a stranger with our tag: see match_bucket.h */
+                t->probes += 2; /* a stranger with our tag: see match_bucket.h */
             }
             if (empty != 0) {
                 *index = i + bucket_first(empty);
