@@ -95,19 +95,61 @@ static size_t gather_inserts_and_values(const uint32_t *new_to_old, size_t lo, s
  * written at the next free place from the end, which moves on only for a move; while a move is
  * still to come, that place is one of the moves' own. `left` counts the matched elements at or
  * before j: while a move is to come, at least one, so piles[left - 1] is always read in
- * bounds (for an insert, it is an earlier element's pile and the result is not used). */
-static void walk_moves(const uint32_t *new_to_old, size_t hi, size_t matched, const uint32_t *piles, size_t length,
-                       cdiff_move *moves) {
+ * bounds (for an insert, it is an earlier element's pile and the result is not used).
+ *
+ * That walk is one chain of dependent steps (each element's pile is compared with what the last
+ * one left in `wanted`), about 1.4 ns an element, and most of a middle it walks holds no move: the
+ * elements after the last move are members of the subsequence and inserts. So it first judges
+ * blocks of WALK_BLOCK elements at once, with no dependence between them: a block of inserts only
+ * changes nothing, a block of members only, whose piles run wanted - 7, ..., wanted, lowers `left`
+ * and `wanted` by its length; in either, the places it would write are rewritten before a move
+ * takes them. Any other block is walked element by element, as before. Measured (gcc, medians of
+ * 400 warm diffs, old and new builds interleaved three times): DK-100k, whose walk crosses 40,000
+ * elements to reach its moves in the first 2,000, 0.475-0.490 -> 0.431-0.452 ms; DK-100k spread,
+ * a move every 50 elements, 1.008-1.029 -> 0.909-0.957. Blocks of 4 or 16 did no better. */
+#define WALK_BLOCK 8
+
+/* Whether new_to_old's block [0, WALK_BLOCK) holds no move, given `left` >= WALK_BLOCK matched
+ * elements up to its end and the pile `wanted` next: its kept elements, which are the last `kept`
+ * of those matched, must lie on piles wanted - kept + 1, ..., wanted. `piles` are the piles of the
+ * last WALK_BLOCK matched elements. */
+static inline bool block_without_moves(const uint32_t *block, const uint32_t *piles, uint32_t wanted, uint32_t *kept) {
+    uint32_t count = 0;
+    for (uint32_t t = 0; t < WALK_BLOCK; t++) count += block[t] != CDIFF_NONE;
+    unsigned members = 1;
+    for (uint32_t s = 0; s < WALK_BLOCK; s++)
+        members &= (unsigned)(s + count < WALK_BLOCK) | (piles[s] + (WALK_BLOCK - 1 - s) == wanted);
+    *kept = count;
+    return members;
+}
+
+static void walk_moves(const uint32_t *new_to_old, size_t lo, size_t hi, size_t matched, const uint32_t *piles,
+                       size_t length, cdiff_move *moves) {
     cdiff_move *next = moves + (matched - length);
     uint32_t wanted = (uint32_t)length - 1; /* the last pile */
-    for (size_t j = hi, left = matched; next != moves;) {
-        const uint32_t i = new_to_old[--j];
-        const size_t kept = i != CDIFF_NONE;
-        const uint32_t member = (uint32_t)kept & (piles[left - 1] == wanted);
-        wanted -= member;
-        left -= kept;
-        next[-1] = (cdiff_move){i, (uint32_t)j};
-        next -= kept & !member;
+    size_t j = hi, left = matched;
+    while (next != moves) {
+        size_t steps = 1;
+        uint32_t block_kept;
+        /* The block must lie in the middle, where `left` counts its kept elements. */
+        if (j - lo >= WALK_BLOCK && left >= WALK_BLOCK) {
+            if (block_without_moves(new_to_old + j - WALK_BLOCK, piles + left - WALK_BLOCK, wanted, &block_kept)) {
+                j -= WALK_BLOCK;
+                left -= block_kept;
+                wanted -= block_kept;
+                continue;
+            }
+            steps = WALK_BLOCK;
+        }
+        for (; steps > 0 && next != moves; steps--) {
+            const uint32_t i = new_to_old[--j];
+            const size_t kept = i != CDIFF_NONE;
+            const uint32_t member = (uint32_t)kept & (piles[left - 1] == wanted);
+            wanted -= member;
+            left -= kept;
+            next[-1] = (cdiff_move){i, (uint32_t)j};
+            next -= kept & !member;
+        }
     }
 }
 
@@ -133,7 +175,7 @@ static void finish_moves(finish_job *job) {
     /* Every old element in the middle is deleted or matched: the deletes number old middle - matched. */
     job->moves = (cdiff_move *)(job->deletes + (job->old_hi - job->lo - matched));
     job->move_count = matched - length;
-    walk_moves(job->new_to_old, job->hi, matched, piles, length, job->moves);
+    walk_moves(job->new_to_old, job->lo, job->hi, matched, piles, length, job->moves);
     job->moves_done = true;
 }
 

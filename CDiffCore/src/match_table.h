@@ -48,6 +48,7 @@ typedef struct table {
     void *runner_data;
     size_t parallel_min; /* the context's: elements from which first passes use the runner */
     size_t in_slot_max;  /* compact tables from this many slots keep tags in a byte array (match.c) */
+    bool bucketed;       /* the in-slot passes probe by buckets (match_bucket.h; set by table_size) */
 } table;
 
 /* Probes past the first slot each table pass may spend per element before the match falls back

@@ -125,10 +125,21 @@ static void finish_walk(const rows_job *job, half *w) {
     const uint32_t *old_to_new = job->old_to_new, *new_to_old = job->new_to_old, *from = job->from;
     const uint32_t *old_owner = job->old_owner, *old_start = job->old_start, *new_start = job->new_start;
     const uint32_t *section_old_to_new = job->section_old_to_new;
+    /* The deletes and the updates are gathered without a branch per row (deleted and changed rows
+     * lie at random, and a branch mispredicted at each): each row is written at the next free
+     * place, which moves on only when it belongs there. Measured, gcc, medians of 300 warm diffs,
+     * interleaved six times: sectioned 100 x 1,000 (a tenth of the old rows deleted, a tenth of
+     * the contents changed) 0.974-1.009 -> 0.935-0.956 ms. The deletes up to the last one only, so that no place past the list is
+     * written: on two threads the second half's deletes follow the first's. An update is written
+     * only for a kept row, before it is counted, so at most at the place of the half's last kept
+     * pair: within the room the lists are laid out with (one per kept pair, see finish_on_two). */
     cdiff_path *deletes = w->deletes;
-    size_t delete_count = 0;
-    for (size_t i = w->first_old; i < w->end_old; i++)
-        if (old_to_new[i] == CDIFF_NONE) deletes[delete_count++] = path_of((uint32_t)i, old_owner[i], old_start);
+    size_t delete_count = 0, end_old = w->end_old;
+    while (end_old > w->first_old && old_to_new[end_old - 1] != CDIFF_NONE) end_old--;
+    for (size_t i = w->first_old; i < end_old; i++) {
+        deletes[delete_count] = path_of((uint32_t)i, old_owner[i], old_start);
+        delete_count += old_to_new[i] == CDIFF_NONE;
+    }
 
     cdiff_path_move *moves = w->moves ? w->moves : (cdiff_path_move *)(deletes + delete_count);
     cdiff_path_move *updates = w->updates ? w->updates : (cdiff_path_move *)(w->inserts + w->insert_count);
@@ -147,12 +158,14 @@ static void finish_walk(const rows_job *job, half *w) {
             uint32_t i = new_to_old[j];
             if (i == CDIFF_NONE) continue;
             uint32_t from_section = from[j];
-            const cdiff_path to = {(uint32_t)t, j - lo};
-            if (compares && old_contents[i] != new_contents[j])
-                updates[update_count++] = (cdiff_path_move){path_of(i, from_section, old_start), to};
+            const cdiff_path_move pair = {path_of(i, from_section, old_start), {(uint32_t)t, j - lo}};
+            if (compares) {
+                updates[update_count] = pair;
+                update_count += old_contents[i] != new_contents[j];
+            }
             bool stays = section_old_to_new[from_section] == t;
             if (stays && marks[k++]) continue;
-            moves[move_count++] = (cdiff_path_move){path_of(i, from_section, old_start), to};
+            moves[move_count++] = pair;
         }
     }
     w->delete_count = delete_count;

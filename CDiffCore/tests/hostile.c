@@ -44,3 +44,20 @@ void hostile_fingerprints(const cdiff_match_keys *keys, size_t capacity, size_t 
         }
     }
 }
+
+void hostile_half_fingerprints(const cdiff_match_keys *keys, size_t capacity, size_t count, uint64_t *out) {
+    __extension__ typedef unsigned __int128 u128;
+    const size_t half = capacity / 2;
+    for (size_t k = 0; k < count; k++) {
+        /* The half's slot of mixed value x is high_slot(2x, half): y = 2x is the least even value in
+         * slot k % half, plus two for each lap round the half (a slot spans far more values). */
+        u128 y = (((u128)(k % half) << 64) + half - 1) / half;
+        y += (y & 1) + 2 * (u128)(k / half);
+        const uint64_t mixed = (uint64_t)(y >> 1);
+        out[k] = fold(mixed * inverse_of(keys->multiplier)) ^ keys->flip;
+    }
+}
+
+uint64_t hostile_unmixed(const cdiff_match_keys *keys, uint64_t mixed) {
+    return fold(mixed * inverse_of(keys->multiplier)) ^ keys->flip;
+}

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "check.h"
 #include "check_internal.h"
@@ -14,6 +15,7 @@
 #include "hostile.h"
 #include "inputs.h"
 #include "rng.h"
+#include "worker.h"
 
 enum { FLOOD = 200000 };
 
@@ -362,6 +364,32 @@ static void test_runs_sharing_the_low_bits_give_the_table_s_result(void) {
     flat_input_free(&n);
 }
 
+/* Two threads: input built against the keys sends every element to the first half of the table
+ * (match_parallel.c), each to a slot of its own, more elements than the half has slots. At 200k a
+ * side the table is at its tightest (from TAG_MIN_SLOTS), and the half filled up without a probe
+ * counted, after which the next walk never ended. The half is now judged over budget before it
+ * starts: the keys are redrawn and the diff comes out right. (An alarm ends a run that hangs.) */
+static void test_a_half_crowded_past_its_slots_on_two_threads_is_redone(void) {
+    static uint64_t ids[2 * FLOOD];
+    cdiff_context *context = cdiff_context_create();
+    REQUIRE(context);
+    cdiff_context_set_runner(context, run_in_order, NULL, 8);
+    cdiff_context_set_match_seed(context, harness_seed());
+    hostile_half_fingerprints(&context->keys, hostile_table_capacity(FLOOD, FLOOD), 2 * FLOOD, ids);
+    cdiff_list o = {ids, NULL, FLOOD}, n = {ids + FLOOD, NULL, FLOOD};
+    cdiff_changes changes;
+    alarm(60);
+    const cdiff_status status = cdiff_diff(context, &o, &n, &changes);
+    alarm(0);
+    const size_t redraws = context->stats.redraws;
+    cdiff_context_free(context);
+    REQUIRE_STATUS(status, CDIFF_OK);
+    REQUIRE_EQ(changes.delete_count, FLOOD);
+    REQUIRE_EQ(changes.insert_count, FLOOD);
+    REQUIRE_EQ(changes.move_count, 0);
+    REQUIRE_EQ(redraws, 1);
+}
+
 int main(int argc, char **argv) {
     harness_init(argc, argv);
     RUN_TEST(test_crafted_fingerprints_share_one_slot);
@@ -372,6 +400,7 @@ int main(int argc, char **argv) {
     RUN_TEST(test_tagged_tables_give_the_sorted_match_s_result);
     RUN_TEST(test_the_compact_first_pass_gives_the_sorted_match_s_result);
     RUN_TEST(test_runs_sharing_the_low_bits_give_the_table_s_result);
+    RUN_TEST(test_a_half_crowded_past_its_slots_on_two_threads_is_redone);
     RUN_TEST(test_flooding_input_costs_about_what_random_input_costs);
     return harness_finish();
 }

@@ -11,6 +11,7 @@
 #include "harness.h"
 #include "hostile.h"
 #include "inputs.h"
+#include "../src/internal.h"
 #include "rng.h"
 #include "worker.h"
 
@@ -143,6 +144,36 @@ static void test_a_runner_that_runs_nothing_still_gives_the_right_result(void) {
         run_flat_case(context, 0, "idle runner", index, seed);
     }
     cdiff_context_free(context);
+}
+
+/* A runner that runs only the first task, as if the helper never started: that task takes over
+ * the second's units of each pass (match_parallel.c), so the match is clean at the first try (no
+ * redrawn keys, no sort) and equals the serial one. The finish's parts the runner skipped, the
+ * caller runs itself. */
+#if !defined(__STDC_NO_ATOMICS__)
+static void first_only_runner(void *user_data, size_t count, cdiff_task task, void *argument) {
+    (void)user_data;
+    if (count > 0) task(argument, 0);
+}
+#endif
+
+static void test_the_first_task_takes_over_the_units_the_second_has_not_started(void) {
+#if !defined(__STDC_NO_ATOMICS__)
+    cdiff_context *context = context_with(first_only_runner, NULL, 8);
+    REQUIRE(context);
+    for (size_t index = 0; index < 600 && !harness_failed(); index++) {
+        uint64_t seed = harness_seed() ^ (index * 0x94D049BB133111EBull) ^ 9;
+        rng r = rng_seeded(seed);
+        random_flat_case(&r);
+        if (!run_flat_case(context, (int)rng_below(&r, 2), "first task only", index, seed)) break;
+        if (context->stats.redraws != 0 || context->stats.sorted_levels != 0) {
+            harness_case("first task only case %zu, case seed 0x%llx", index, (unsigned long long)seed);
+            harness_fail(__FILE__, __LINE__, "the match was redone: %zu redraws, %zu sorted levels",
+                         context->stats.redraws, context->stats.sorted_levels);
+        }
+    }
+    cdiff_context_free(context);
+#endif
 }
 
 /* Sectioned diffs match their rows (and sections) through the same passes. */
@@ -524,6 +555,7 @@ int main(int argc, char **argv) {
     RUN_TEST(test_two_thread_passes_on_a_worker_thread_equal_the_serial_ones);
     RUN_TEST(test_the_runner_is_called_only_from_the_threshold);
     RUN_TEST(test_a_runner_that_runs_nothing_still_gives_the_right_result);
+    RUN_TEST(test_the_first_task_takes_over_the_units_the_second_has_not_started);
     RUN_TEST(test_sectioned_diffs_on_two_threads_equal_the_serial_ones);
     RUN_TEST(test_large_tagged_tables_on_two_threads_equal_the_serial_ones);
     RUN_TEST(test_flooding_input_on_two_threads_gives_the_serial_result);

@@ -14,6 +14,7 @@
 #include "check.h"
 #include "check_internal.h"
 #include "harness.h"
+#include "hostile.h"
 #include "inputs.h"
 #include "../src/internal.h"
 #include "rng.h"
@@ -94,8 +95,53 @@ static void test_first_passes_of_every_size_give_the_sorted_match_s_result(void)
     REQUIRE_CHECK(err);
 }
 
+/* The tightest in-slot tables probe by buckets of eight slots (match_bucket.h, x86 with SSE2):
+ * from a first pass of 349,515 elements (old + new's middle), whose table of 1.5 x + 16 slots
+ * reaches TAG_MIN_SLOTS. Lists on both sides of that edge, each also with 40 identities crafted
+ * (against the table context's keys) into the table's last bucket, so that they fill it and the
+ * buckets they overflow into wrap round to the first one, paired in another order, and then with
+ * one of them twice in old: byte-equal to the sorted match, and no fallback to the sort. */
+static void test_bucketed_tables_at_their_edges_give_the_sorted_match_s_result(void) {
+    static const size_t counts[] = {174000, 174760, 176000};
+    enum { CRAFTED = 40 };
+    flat_input o = {0}, n = {0};
+    cdiff_context *table = cdiff_context_create(), *sorted = cdiff_context_create(), *tagged = cdiff_context_create();
+    const char *err = table && sorted && tagged ? NULL : "cdiff_context_create returned NULL";
+    if (sorted) sorted->force_sorted = true;
+    if (tagged) tagged->in_slot_max_slots = (size_t)1 << 19;
+    for (size_t c = 0; c < sizeof counts / sizeof *counts && !err; c++) {
+        const uint64_t seed = harness_seed() ^ (c * 0x94D049BB133111EBull) ^ 0xB0C7;
+        rng r = rng_seeded(seed);
+        harness_case("%zu rows, seed 0x%llx", counts[c], (unsigned long long)seed);
+        cdiff_context_set_match_seed(table, seed);
+        make_edited(&r, counts[c], 3, &o, &n);
+        err = tables_equal_sorted(table, tagged, sorted, &o, &n);
+        if (err || o.count < 20 * CRAFTED || n.count < 20 * CRAFTED) break;
+        /* The crafted identities: mixed values at the top of the range, in the last bucket (and
+         * the last slot) of any table. Old holds them in order, new in reverse, each at a row of
+         * its own away from the ends. */
+        for (size_t k = 0; k < CRAFTED; k++) {
+            const uint64_t id = hostile_unmixed(&table->keys, UINT64_MAX - 3 * k);
+            o.ids[10 + 17 * k] = id;
+            n.ids[n.count - 10 - 17 * k] = id;
+        }
+        err = tables_equal_sorted(table, tagged, sorted, &o, &n);
+        if (!err) {
+            o.ids[o.count / 2] = o.ids[10];
+            err = tables_equal_sorted(table, tagged, sorted, &o, &n);
+        }
+    }
+    cdiff_context_free(table);
+    cdiff_context_free(tagged);
+    cdiff_context_free(sorted);
+    flat_input_free(&o);
+    flat_input_free(&n);
+    REQUIRE_CHECK(err);
+}
+
 int main(int argc, char **argv) {
     harness_init(argc, argv);
     RUN_TEST(test_first_passes_of_every_size_give_the_sorted_match_s_result);
+    RUN_TEST(test_bucketed_tables_at_their_edges_give_the_sorted_match_s_result);
     return harness_finish();
 }
