@@ -154,6 +154,7 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
                 idleWaiters.append(continuation)
             }
         }
+        await MainThreadRelease.shared.waitUntilReleased()
         await BackgroundRelease.shared.waitUntilReleased()
     }
 
