@@ -6,11 +6,8 @@ import RowDiff
 /// thread for more than a slice, while everything a row holds (closures that may capture view
 /// controllers, states that may hold views) is still freed on the main thread.
 ///
-/// A replaced state is taken apart on the handover: its stages' data and patches are dropped at
-/// once (they share their rows with the old model, so dropping them frees little), and so is
-/// every section; the row arrays that only the state held are kept, and freed from their ends in
-/// later turns. Arrays someone else also holds (an app that keeps its sections) free nothing when
-/// dropped, and are dropped at once.
+/// A replaced state is taken apart on the handover (`RowArrays.taking`): the row arrays that only
+/// the state held are kept, and freed from their ends in later turns; the rest is dropped at once.
 ///
 /// Slices run in the order the states were handed over, one turn after another until nothing is
 /// left. More than `maximumPendingStates` states pending (renders coming faster than the main
@@ -23,7 +20,7 @@ final class MainThreadRelease {
     /// The most one turn spends freeing: well inside a frame, beside the app's own work.
     static let sliceBudget = Duration.milliseconds(1)
     /// Rows freed between two readings of the clock.
-    private static let chunk = 256
+    static let chunk = 256
     /// States waiting beyond which the oldest is freed at once.
     private static let maximumPendingStates = 4
 
@@ -42,32 +39,13 @@ final class MainThreadRelease {
     /// Takes `replaced` apart (see the type's comment) and frees its rows in the turns that follow.
     /// - Complexity: O(sections) here, plus what dropping the stages' data costs.
     func release<Section: DiffableSection>(_ replaced: consuming ReplacedState<Section>) {
-        var sections = replaced.old.arrays
-        // The stages' data and patches share the old model's sections and rows: once they are
-        // gone, `sections` is usually all that holds them.
-        _ = consume replaced
-        guard ArrayStorage.isUniquelyReferenced(&sections) else { return } // someone else holds them
-        var rows = RowArrays<Section.Row>()
-        while let section = sections.popLast() {
-            var sectionRows = Self.rows(taking: consume section)
-            if sectionRows.count > Self.chunk, ArrayStorage.isUniquelyReferenced(&sectionRows) {
-                rows.arrays.append(sectionRows)
-            }
-            // Otherwise dropped here: a few rows, or rows someone else still holds.
-        }
-        guard !rows.arrays.isEmpty else { return }
+        guard let rows = RowArrays.taking(consume replaced) else { return }
         pending.append(rows)
         while pending.count > Self.maximumPendingStates {
             statistics.statesFreedAtOnce += 1
             _ = pending.removeFirst()
         }
         scheduleSlice()
-    }
-
-    /// `section`'s rows; the section itself (its header and footer, its reference to the rows)
-    /// is gone when this returns.
-    private static func rows<Section: DiffableSection>(taking section: consuming Section) -> [Section.Row] {
-        section.rows
     }
 
     /// Returns once everything handed over before the call has been freed.
@@ -127,16 +105,49 @@ package struct MainThreadReleaseStatistics: Sendable {
     package var statesFreedAtOnce = 0
 }
 
-/// Work `MainThreadRelease` does a chunk at a time.
-private protocol SlicedRelease {
+/// Work `MainThreadRelease` and `BackgroundRelease` do a chunk at a time.
+protocol SlicedRelease {
     /// Frees chunks of `chunk` rows until everything is freed (true), or `deadline` has passed or
     /// `rowBudget` (decreased by the rows freed) is spent (false).
     mutating func free(chunk: Int, until deadline: ContinuousClock.Instant, clock: ContinuousClock, rowBudget: inout Int) -> Bool
 }
 
 /// Row arrays that nothing else references, freed from their ends.
-private struct RowArrays<Row>: SlicedRelease {
+struct RowArrays<Row>: SlicedRelease {
     var arrays: [[Row]] = []
+
+    /// Takes `replaced` apart, on whatever thread calls it: its stages' data and patches are
+    /// dropped here (they share their rows with the old model, so dropping them frees little),
+    /// and so is every section; what is returned are the row arrays that only `replaced` held,
+    /// with more than a chunk of rows each. Arrays someone else also holds (an app that keeps its
+    /// sections) free nothing when dropped, and are dropped here. Nil: nothing left to free.
+    /// - Complexity: O(sections), plus what dropping the rest frees.
+    static func taking<Section: DiffableSection>(_ replaced: consuming ReplacedState<Section>) -> RowArrays<Section.Row>?
+    where Section.Row == Row {
+        var sections = replaced.old.arrays
+        // The stages' data and patches share the old model's sections and rows: once they are
+        // gone, `sections` is usually all that holds them.
+        _ = consume replaced
+        guard ArrayStorage.isUniquelyReferenced(&sections) else { return nil } // someone else holds them
+        var taken = RowArrays()
+        while let section = sections.popLast() {
+            var sectionRows = rows(taking: consume section)
+            if sectionRows.count > minimumRows, ArrayStorage.isUniquelyReferenced(&sectionRows) {
+                taken.arrays.append(sectionRows)
+            }
+            // Otherwise dropped here: a few rows, or rows someone else still holds.
+        }
+        return taken.arrays.isEmpty ? nil : taken
+    }
+
+    /// Arrays of this many rows or fewer are freed at once.
+    static var minimumRows: Int { 256 }
+
+    /// `section`'s rows; the section itself (its header and footer, its reference to the rows)
+    /// is gone when this returns.
+    private static func rows<Section: DiffableSection>(taking section: consuming Section) -> [Row] where Section.Row == Row {
+        section.rows
+    }
 
     mutating func free(chunk: Int, until deadline: ContinuousClock.Instant, clock: ContinuousClock, rowBudget: inout Int) -> Bool {
         while var rows = arrays.popLast() {
