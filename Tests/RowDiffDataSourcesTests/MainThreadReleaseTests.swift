@@ -104,6 +104,30 @@ struct MainThreadReleaseTests {
         var keys: [String] = []
     }
 
+    @Test("States superseded before they were rendered are freed on the main thread in slices too")
+    func supersededStates_areFreedInSlices() async {
+        _ = BackgroundReleaseTests.mainQueueKey
+        let release = MainThreadRelease.shared
+        release.rowsPerSliceLimit = 100
+        defer { release.rowsPerSliceLimit = nil }
+        let events = Events()
+        let view = StandInTableView(viewportHeight: 440)
+        let owner = ListController<KeyedSection>(host: view, options: RenderOptions(onDuplicateKeys: nil))
+        let slicesBefore = release.statistics.slices
+        // Requested in one turn: the renderer has not started, so "a" and "b" are superseded by "c".
+        owner.render(Self.sections(events, rows: 600, name: "a", selected: { _ in }))
+        owner.render(Self.sections(events, rows: 600, name: "b", selected: { _ in }))
+        owner.render(Self.sections(events, rows: 600, name: "c", selected: { _ in })) { events.record(.completed) }
+        await owner.renderer.waitUntilIdle()
+
+        let freed = events.all.filter { $0 != .completed }
+        #expect(freed.count == 2_400, "the rows of the two superseded states")
+        #expect(freed.allSatisfy { $0 == .freed(onMain: true) })
+        #expect(release.statistics.slices - slicesBefore >= 24, "2,400 rows, at most 100 a slice")
+        #expect(texts(view).first?.first == "c r0-0")
+        #expect(view.problems == [])
+    }
+
     @Test("Sections the app still holds are left to it: none of their rows is freed")
     func sectionsTheAppHolds_areLeftToIt() async {
         let events = Events()

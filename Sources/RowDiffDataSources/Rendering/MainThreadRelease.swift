@@ -68,7 +68,7 @@ final class MainThreadRelease {
         let start = clock.now, deadline = start.advanced(by: Self.sliceBudget)
         var rowBudget = rowsPerSliceLimit ?? .max
         let chunk = min(Self.chunk, rowBudget)
-        while !pending.isEmpty {
+        while !pending.isEmpty, rowBudget > 0, clock.now < deadline {
             if pending[0].free(chunk: chunk, until: deadline, clock: clock, rowBudget: &rowBudget) {
                 pending.removeFirst()
             } else {
