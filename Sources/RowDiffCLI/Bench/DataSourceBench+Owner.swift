@@ -64,6 +64,22 @@ extension DataSourceReport {
         var viewsMade: Int
         /// Problems the stand-in found (UIKit rule violations, stale visible cells): 0 expected.
         var problems: Int
+        /// The main thread's release of replaced rows, in slices after the render's turn (nil:
+        /// none, e.g. released in the background). Their time is in `mainThreadMs`.
+        var releaseSlices: ReleaseSlices? = nil
+    }
+
+    /// The slices in which the main thread freed what the timed renders replaced.
+    struct ReleaseSlices: Codable, Sendable {
+        /// Slices (main-queue turns) per render, on average.
+        var perRender: Double
+        /// The mean and the longest slice (wall-clock time).
+        var meanMs: Double
+        var longestMs: Double
+        /// Slices longer than twice the budget (`MainThreadReleaseStatistics.slicesOverTwiceTheBudget`).
+        var overTwiceTheBudget: Int
+        /// Replaced states freed in one go because too many were pending.
+        var statesFreedAtOnce: Int
     }
 }
 
@@ -242,6 +258,10 @@ extension DataSourceBench {
         var warmups = 0, runs = 0
         var mainThread: [Double] = [], wall: [Double] = [], checks: [Double] = []
         var mostConfigured = 0, mostBound = 0, withinBound = true, heightCalls = 0
+        /// The main thread's release slices in the timed renders, the longest, and replaced
+        /// states it freed in one go (too many pending).
+        var releaseSlices = 0, releaseTime = Duration.zero, longestReleaseSlice = Duration.zero, statesFreedAtOnce = 0
+        var slicesOverTwiceTheBudget = 0
 
         func report(
             source: String, view: StandInListView, rows: Int, sections: Int, changedRows: Int, changeCount: Int,
@@ -256,7 +276,13 @@ extension DataSourceBench {
                 requestToCompletionWithoutChecksMs: .init(zip(wall, checks).map { max(0, $0 - $1) }),
                 maximumCellsConfigured: mostConfigured, maximumConfigureBound: mostBound, withinBound: withinBound,
                 heightCalls: heightCalls, explicitRowHeights: explicitRowHeights, viewsMade: view.madeViewCount,
-                problems: view.problems.count)
+                problems: view.problems.count,
+                releaseSlices: releaseSlices == 0
+                    ? nil
+                    : DataSourceReport.ReleaseSlices(
+                        perRender: Double(releaseSlices) / Double(max(1, runs)), meanMs: ms(releaseTime) / Double(releaseSlices),
+                        longestMs: ms(longestReleaseSlice), overTwiceTheBudget: slicesOverTwiceTheBudget,
+                        statesFreedAtOnce: statesFreedAtOnce))
         }
     }
 
@@ -273,9 +299,16 @@ extension DataSourceBench {
             prepare(run)
             let configurations = CountedMessageCell.configurations, heights = view.heightQueryCount
             let checks = view.checkingTime
+            let slices = mainThreadReleaseStatistics
             let cpuStart = threadCPUMs(), start = ContinuousClock.now
             await render(run)
-            let elapsed = ms(ContinuousClock.now - start), cpu = threadCPUMs() - cpuStart
+            let elapsed = ms(ContinuousClock.now - start)
+            // The main thread's time includes freeing what the render replaced, which an owner
+            // does on the main thread in slices after the render's turn (none for renders that
+            // release in the background or free nothing).
+            await waitForMainThreadReleases()
+            let cpu = threadCPUMs() - cpuStart
+            let sliced = mainThreadReleaseStatistics
             let checked = ms(view.checkingTime - checks)
             let configured = CountedMessageCell.configurations - configurations
             let visible = view.indexPathsForVisibleRows
@@ -288,6 +321,11 @@ extension DataSourceBench {
             timed.mostBound = max(timed.mostBound, visible.count + changed)
             timed.withinBound = timed.withinBound && configured <= visible.count + changed
             timed.heightCalls += view.heightQueryCount - heights
+            timed.releaseSlices += sliced.slices - slices.slices
+            timed.releaseTime += sliced.totalTime - slices.totalTime
+            timed.slicesOverTwiceTheBudget += sliced.slicesOverTwiceTheBudget - slices.slicesOverTwiceTheBudget
+            timed.longestReleaseSlice = max(timed.longestReleaseSlice, sliced.longestSlice)
+            timed.statesFreedAtOnce += sliced.statesFreedAtOnce - slices.statesFreedAtOnce
         }
         return timed
     }
@@ -322,7 +360,7 @@ extension DataSourceReport {
             [
                 "source", "view", "render", "main thread ms (median, min–max)", "stand-in checks", "without checks",
                 "request → completion ms", "without checks", "cells configured (max)", "bound (visible + changed visible)",
-                "height calls", "views made", "problems",
+                "height calls", "views made", "problems", "main-thread release slices (per render; mean, longest ms; over 2 ms)",
             ]
         ]
         for owner in owners {
@@ -332,9 +370,13 @@ extension DataSourceReport {
                 ms(owner.requestToCompletionWithoutChecksMs.median), "\(owner.maximumCellsConfigured)",
                 "\(owner.maximumConfigureBound)\(owner.withinBound ? " ✓" : " ✗ EXCEEDED")",
                 "\(owner.heightCalls)\(owner.explicitRowHeights ? " (explicit heights)" : "")", "\(owner.viewsMade)", "\(owner.problems)",
+                owner.releaseSlices.map {
+                    "\(String(format: "%.1f", $0.perRender)); \(ms($0.meanMs)), \(ms($0.longestMs)); \($0.overTwiceTheBudget)"
+                        + ($0.statesFreedAtOnce > 0 ? ", \($0.statesFreedAtOnce) at once" : "")
+                } ?? "–",
             ])
         }
-        out += BenchReport.align(rows, rightAligned: [4, 5, 7, 8, 9, 10, 11, 12])
+        out += BenchReport.align(rows, rightAligned: [4, 5, 7, 8, 9, 10, 11, 12, 13])
         out +=
             "  stand-in checks: the stand-in's own checking (validator, data-source comparison, views' content), which UIKit does not do; "
             + "\"without checks\" subtracts it render by render (medians)\n"

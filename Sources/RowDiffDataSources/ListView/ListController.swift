@@ -78,6 +78,9 @@ public final class ListController<Section: DiffableSection & Sendable>: ListView
     private var sweepThreshold = 64
     /// The actions of a row without building its presentation (set for `KeyedSection`s).
     private var rowActions: ((Section.Row) -> RowActions)?
+    /// The height and estimated height of the row at a path, nil for a path outside the model,
+    /// without copying the row's actions (set for `KeyedSection`s, where the lookup is specialised).
+    private var rowHeights: ((ItemPath) -> (height: Double?, estimated: Double?)?)?
     /// The traits of the last render's model.
     private var traits = RowTraits(hasExplicitRowHeights: false, hasFocusRules: false)
     /// What the owner's extensions keep (display and prefetch hooks, the scroll anchor).
@@ -394,9 +397,18 @@ public final class ListController<Section: DiffableSection & Sendable>: ListView
         targetPathForMove?(source, proposed) ?? proposed
     }
 
-    public func height(at path: ItemPath) -> Double? { actions(at: path)?.height }
+    /// - Complexity: O(1); for `KeyedSection`s without copying the row's actions (a table asks
+    ///   this of every row it lays out).
+    public func height(at path: ItemPath) -> Double? {
+        guard let rowHeights else { return actions(at: path)?.height }
+        return rowHeights(path)?.height
+    }
 
-    public func estimatedHeight(at path: ItemPath) -> Double? { actions(at: path)?.estimatedHeight }
+    /// - Complexity: as `height(at:)`.
+    public func estimatedHeight(at path: ItemPath) -> Double? {
+        guard let rowHeights else { return actions(at: path)?.estimatedHeight }
+        return rowHeights(path)?.estimated
+    }
 
     public func supplementaryHeight(_ element: ListElement, in section: Int) -> Double? {
         sectionSupplementary(element, in: section)?.height
@@ -484,6 +496,13 @@ extension ListController where Section == KeyedSection {
         }
         renderer.findsTraits = { RowTraits.of(keyed: $0) }
         rowActions = { $0.actions }
+        // Here the data source's type is known: the lookup is specialised (the owner's generic
+        // path copies the section, through value witnesses, to read one row).
+        rowHeights = { [dataSource] path in
+            guard dataSource.contains(path) else { return nil }
+            let row = dataSource.item(at: path)
+            return (row.height, row.estimatedHeight)
+        }
     }
 
     /// How the stand-ins' validator sees a `KeyedSection` under an owner: keys, cell kinds, every

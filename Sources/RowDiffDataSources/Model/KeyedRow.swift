@@ -45,6 +45,15 @@ public struct KeyedRow: Diffable, Sendable {
     /// - Complexity: O(1), no allocation.
     var declaresFocus: Bool { storage.actions?.actions.canFocus != nil }
 
+    /// The row's height (`RowActions.height`), read in place: a table asks it of every row it lays
+    /// out, and `actions` would copy (retain and release) every closure of the row's actions.
+    /// - Complexity: O(1), no reference counting of the actions.
+    var height: Double? { storage.actions?.actions.height }
+
+    /// The row's estimated height (`RowActions.estimatedHeight`), read as `height` is.
+    /// - Complexity: O(1), no reference counting of the actions.
+    var estimatedHeight: Double? { storage.actions?.actions.estimatedHeight }
+
     // The initializers are inlinable so that they are specialised for the caller's state type:
     // a generic one looks the storage class's metadata up in the runtime's table on every row.
 

@@ -14,15 +14,18 @@ extension ListRenderer {
     var releasesInBackground: Bool { options.releasesReplacedStateInBackground ?? !isOwned }
 
     /// Releases what a render replaced: on `BackgroundRelease`'s queue with
-    /// `releasesInBackground` (see `RenderOptions.releasesReplacedStateInBackground`), else here, on the main
-    /// thread. Freeing the rows of a large state costs the thread that does it O(rows) (about
-    /// 4 ms for 100,000 `KeyedRow`s); only this handover stays on the main thread.
-    /// - Complexity: O(1) with the background release; O(rows freed) without.
+    /// `releasesInBackground` (see `RenderOptions.releasesReplacedStateInBackground`), else on the
+    /// main thread in slices of at most a millisecond, one main-queue turn each, after this one
+    /// (`MainThreadRelease`). Freeing the rows of a large state costs the thread that does it
+    /// O(rows) (about 4 ms for 100,000 `KeyedRow`s, some 30 ms when each row's actions are
+    /// closures); only this handover stays in the render's turn.
+    /// - Complexity: O(1) with the background release; O(sections) here without, the rows freed
+    ///   in later turns.
     func releaseReplaced(_ replaced: consuming ReplacedState<Section>) {
         if releasesInBackground {
             BackgroundRelease.shared.release(consume replaced)
         } else {
-            _ = consume replaced
+            MainThreadRelease.shared.release(consume replaced)
         }
     }
 

@@ -35,7 +35,9 @@ public struct RenderOptions: Sendable {
     /// `Sendable` (the renderer's sections and rows must be), which Swift allows to be released on
     /// any thread. Turn it off when a row's state, actions or closures may hold the last reference
     /// to an object that must be freed on the main thread (a view, a view controller): with it on,
-    /// such an object's `deinit` could run on the background queue. `ListRenderer.waitUntilIdle()`
+    /// such an object's `deinit` could run on the background queue. Off, the rows are freed on the
+    /// main thread after the render's turn, in slices of at most a millisecond (one main-queue turn
+    /// each), so that freeing a large state never holds the main thread for long. `ListRenderer.waitUntilIdle()`
     /// waits for these releases, so tests can check what was freed.
     public var releasesReplacedStateInBackground: Bool?
     /// Receives every duplicate-key diagnostic, on the main actor, before the render is applied.
