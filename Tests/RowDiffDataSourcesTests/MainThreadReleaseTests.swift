@@ -159,5 +159,11 @@ struct MainThreadReleaseTests {
         #expect(onceAgain)
         #expect(!emptyOnce)
         withExtendedLifetime(shared) {}
+        // Arrays of class instances count as shared (on Apple platforms one may be a bridged
+        // NSArray): they are freed at once.
+        final class Box {}
+        var boxes = [Box()]
+        let boxesOnce = ArrayStorage.isUniquelyReferenced(&boxes)
+        #expect(!boxesOnce)
     }
 }

@@ -178,9 +178,11 @@ enum ArrayStorage {
     /// Names the storage object's type for `isKnownUniquelyReferenced`; never made, never called.
     private final class NativeObject {}
 
-    /// Whether `array`'s storage has no other reference; false for empty arrays.
+    /// Whether `array`'s storage has no other reference; false for empty arrays, and for arrays
+    /// of class instances (on Apple platforms those may be an `NSArray` bridged in, whose object
+    /// is not a native one: such arrays count as shared and are freed at once).
     static func isUniquelyReferenced<Element>(_ array: inout [Element]) -> Bool {
-        guard layoutHolds, !array.isEmpty else { return false }
+        guard layoutHolds, !array.isEmpty, !(Element.self is AnyObject.Type) else { return false }
         return test(&array)
     }
 
