@@ -194,58 +194,30 @@ extension DiffableDataSourceSnapshot {
     }
 }
 
-/// The first of `identifiers` that no section of `items` holds, or nil: a table of the
-/// identifiers' hashes (`itemHashes`, plain integer arrays, as `resolvingRepeats` keeps), each
-/// item looked up once.
+/// The first of `identifiers` that no section of `items` holds, or nil: the identifiers in an
+/// `ItemTable` (each numbered by its first occurrence), each item looked up once.
 /// - Complexity: O(n + k): one hash per identifier and per item.
 @inlinable
 func firstAbsent<Item: Hashable>(_ identifiers: [Item], in items: [[Item]]) -> Item? {
-    var capacity = 16
-    while capacity < 2 * identifiers.count { capacity <<= 1 }
-    let mask = capacity - 1
     let hashes = itemHashes(identifiers)
-    // slots[i]: the position in `identifiers` of the first occurrence stored there, or -1.
-    var slots = [Int](repeating: -1, count: capacity)
-    var slotHashes = [UInt64](repeating: 0, count: capacity)
-    var found = [Bool](repeating: false, count: identifiers.count)
-    // Each identifier's slot owner (its first occurrence in `identifiers`).
-    var owner = Array(identifiers.indices)
-    var distinct = 0
-    for position in identifiers.indices {
-        let hash = hashes[position]
-        var slot = Int(hash & UInt64(mask))
-        while slots[slot] >= 0 {
-            if slotHashes[slot] == hash && identifiers[slots[slot]] == identifiers[position] {
-                owner[position] = slots[slot]
-                break
-            }
-            slot = (slot + 1) & mask
-        }
-        guard owner[position] == position else { continue }
-        slots[slot] = position
-        slotHashes[slot] = hash
-        distinct += 1
+    // Each distinct identifier's number, in order of first occurrence.
+    var numbers = ItemTable<Item, Int>(minimumCapacity: identifiers.count)
+    for position in identifiers.indices where numbers.value(of: identifiers[position], hash: hashes[position]) == nil {
+        numbers.updateValue(numbers.count, forKey: identifiers[position], hash: hashes[position])
     }
-    var missing = distinct
+    var found = [Bool](repeating: false, count: numbers.count)
+    var missing = numbers.count
     for list in items where missing > 0 {
         let listHashes = itemHashes(list)
         for index in list.indices {
-            let hash = listHashes[index]
-            var slot = Int(hash & UInt64(mask))
-            while slots[slot] >= 0 {
-                let position = slots[slot]
-                if slotHashes[slot] == hash && identifiers[position] == list[index] {
-                    if !found[position] {
-                        found[position] = true
-                        missing -= 1
-                    }
-                    break
-                }
-                slot = (slot + 1) & mask
-            }
+            guard let number = numbers.value(of: list[index], hash: listHashes[index]), !found[number] else { continue }
+            found[number] = true
+            missing -= 1
         }
     }
     guard missing > 0 else { return nil }
-    for position in identifiers.indices where !found[owner[position]] { return identifiers[position] }
+    for position in identifiers.indices where !found[numbers.value(of: identifiers[position], hash: hashes[position])!] {
+        return identifiers[position]
+    }
     return nil
 }

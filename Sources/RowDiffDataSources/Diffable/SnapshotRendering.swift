@@ -174,66 +174,16 @@ package struct DiffableSnapshotSection<SectionIdentifierType: Hashable & Sendabl
     }
 }
 
-/// The marked items by hash, for rendering a snapshot whose item index is not built: an
-/// open-addressing table of the marks' hashes (`itemHashes`, as the snapshot's other item tables),
-/// each entry the item and how it is refreshed (reloaded when marked both ways). Items are
-/// compared with `==` only when their hashes are equal.
-@usableFromInline
-struct MarkTable<Item: Hashable> {
-    @usableFromInline var items: [Item] = []
-    @usableFromInline var refreshes: [SnapshotRefresh] = []
-    /// slots[i]: the entry stored there (an index into `items`), or -1.
-    @usableFromInline var slots: [Int]
-    @usableFromInline var slotHashes: [UInt64]
-    @usableFromInline let mask: Int
-
+extension ItemTable where Value == SnapshotRefresh {
+    /// The marked items and how each is refreshed (reloaded when marked both ways), for rendering
+    /// a snapshot whose item index is not built.
     /// - Complexity: O(m) for m marks (counting an item marked by several calls each time).
     @inlinable
     init(reloaded: ItemMarks<Item>, reconfigured: ItemMarks<Item>) {
-        var marked: [Item] = [], refresh: [SnapshotRefresh] = []
-        reconfigured.forEach {
-            marked.append($0)
-            refresh.append(.reconfigure)
-        }
-        reloaded.forEach {
-            marked.append($0)
-            refresh.append(.reload)
-        }
-        var capacity = 16
-        while capacity < 2 * marked.count { capacity <<= 1 }
-        mask = capacity - 1
-        slots = Array(repeating: -1, count: capacity)
-        slotHashes = Array(repeating: 0, count: capacity)
-        let hashes = itemHashes(marked)
-        entries: for position in marked.indices {
-            let hash = hashes[position]
-            var slot = Int(truncatingIfNeeded: hash) & mask
-            while slots[slot] >= 0 {
-                let entry = slots[slot]
-                if slotHashes[slot] == hash && items[entry] == marked[position] {
-                    if refresh[position] == .reload { refreshes[entry] = .reload }
-                    continue entries
-                }
-                slot = (slot &+ 1) & mask
-            }
-            slots[slot] = items.count
-            slotHashes[slot] = hash
-            items.append(marked[position])
-            refreshes.append(refresh[position])
-        }
-    }
-
-    /// How `item`, whose hash is `hash`, is refreshed.
-    /// - Complexity: O(1) expected.
-    @inlinable
-    func refresh(of item: Item, hash: UInt64) -> SnapshotRefresh {
-        var slot = Int(truncatingIfNeeded: hash) & mask
-        while slots[slot] >= 0 {
-            let entry = slots[slot]
-            if slotHashes[slot] == hash && items[entry] == item { return refreshes[entry] }
-            slot = (slot &+ 1) & mask
-        }
-        return .none
+        self.init()
+        // Reconfigures first: a reload of the same item replaces its entry's value.
+        reconfigured.forEach { updateValue(.reconfigure, forKey: $0) }
+        reloaded.forEach { updateValue(.reload, forKey: $0) }
     }
 }
 
@@ -262,7 +212,7 @@ extension DiffableDataSourceSnapshot {
         // and the few marked ones replaced. Without it, each item's hash is looked up in a table
         // of the marked items' hashes (no index is built, no item is hashed twice).
         let places = marksItems && storage.isIndexed ? storage.lookups().places : nil
-        let marks = marksItems && places == nil ? MarkTable(reloaded: reloaded, reconfigured: reconfigured) : nil
+        let marks = marksItems && places == nil ? ItemTable(reloaded: reloaded, reconfigured: reconfigured) : nil
         // Plain loops, not `map` closures: this code is not specialised for the identifier type,
         // and a closure called per item fetched the row type's metadata for every item.
         var sections: [DiffableSnapshotSection<SectionIdentifierType, ItemIdentifierType>] = []
@@ -277,7 +227,7 @@ extension DiffableDataSourceSnapshot {
                 : items[position].withUnsafeBufferPointer { list in
                     [Row](unsafeUninitializedCapacity: list.count) { buffer, count in
                         for index in 0..<list.count {
-                            let refresh = marks?.refresh(of: list[index], hash: hashes[index]) ?? .none
+                            let refresh = marks?.value(of: list[index], hash: hashes[index]) ?? .none
                             (buffer.baseAddress! + index).initialize(to: Row(list[index], refresh: refresh, generation: generation))
                         }
                         count = list.count

@@ -72,9 +72,7 @@ struct ItemIndex<Item: Hashable> {
             var survivors: [Item] = []
             survivors.reserveCapacity(list.count)
             for (position, item) in list.enumerated()
-            where places.find(item, hash: hashes[section][position]).entry.map({ places.entries[$0].place })
-                == ItemPlace(section: section, item: position)
-            {
+            where places.value(of: item, hash: hashes[section][position]) == ItemPlace(section: section, item: position) {
                 survivors.append(item)
             }
             kept[section] = survivors
@@ -149,10 +147,9 @@ func mixedHash(_ value: UInt64) -> UInt64 {
 /// left out; without the places `ItemIndex` records. The unchecked appends are walked from the
 /// last call back, so the first sighting of an identifier is the occurrence that stays.
 ///
-/// The sightings are kept in an open-addressing table of hashes (`itemHashes`) and occurrence
-/// numbers, plain integer arrays: this also runs unspecialised (`renderedSections()` resolves a
-/// fresh snapshot in the library's own code), where a `Set<Item>` went through generic set code,
-/// and its metadata, for every item. Items are compared with `==` only when their hashes are equal.
+/// Usually nothing repeats, and a table of the bare hashes (`hashesRepeat`) says so. Otherwise
+/// the sightings are kept in an `ItemTable` used as a set (items compared with `==` only when
+/// their hashes are equal).
 /// - Complexity: O(n + d): one hash per item and per identifier of `doomed` (none when there are
 ///   no unchecked appends and `doomed` is empty).
 @inlinable
@@ -173,42 +170,10 @@ func resolvingRepeats<Item: Hashable>(
     // Usually nothing repeats: when no two items' hashes are equal, no identifier can repeat,
     // and a table of bare hashes says so without the sightings below.
     if doomed.isEmpty && !hashesRepeat(hashes) { return items }
-    var capacity = 16
-    while capacity < 2 * stored { capacity <<= 1 }
-    let mask = UInt64(capacity - 1)
+    // The identifiers sighted: every one of `doomed`, then the appends' in the order walked.
+    var sighted = ItemTable<Item, Void>(minimumCapacity: stored)
     let doomedHashes = itemHashes(doomed)
-    // slots[i]: the sighting stored there (an index into the two arrays below), or -1. A
-    // sighting is an item of `doomed` (section -1, its position in `doomed`) or of an append.
-    var slots = [Int](repeating: -1, count: capacity)
-    var slotHashes = [UInt64](repeating: 0, count: capacity)
-    var sightingSection: [Int] = [], sightingPosition: [Int] = []
-    sightingSection.reserveCapacity(stored)
-    sightingPosition.reserveCapacity(stored)
-    // The sighting of `hash` equal to the item at `position` of `section` (-1: of `doomed`), and
-    // the free slot where it would go; -1 when there is none.
-    func find(_ hash: UInt64, _ section: Int, _ position: Int) -> (sighting: Int, slot: Int) {
-        var slot = Int(hash & mask)
-        while slots[slot] >= 0 {
-            let sighting = slots[slot]
-            if slotHashes[slot] == hash {
-                let owner = sightingSection[sighting], other = sightingPosition[sighting]
-                let item = section < 0 ? doomed[position] : items[section][position]
-                if owner < 0 ? doomed[other] == item : items[owner][other] == item { return (sighting, slot) }
-            }
-            slot = (slot + 1) & Int(mask)
-        }
-        return (-1, slot)
-    }
-    func store(_ hash: UInt64, at slot: Int, _ section: Int, _ position: Int) {
-        slots[slot] = sightingSection.count
-        slotHashes[slot] = hash
-        sightingSection.append(section)
-        sightingPosition.append(position)
-    }
-    for position in doomed.indices {
-        let found = find(doomedHashes[position], -1, position)
-        if found.sighting < 0 { store(doomedHashes[position], at: found.slot, -1, position) }
-    }
+    for position in doomed.indices { sighted.updateValue((), forKey: doomed[position], hash: doomedHashes[position]) }
     // Whether each item of each section stays; made for a section when it first loses one.
     var keeps: [[Bool]] = Array(repeating: [], count: items.count)
     var anyDropped = false
@@ -218,20 +183,17 @@ func resolvingRepeats<Item: Hashable>(
         anyDropped = true
     }
     for append in unchecked.reversed() {
-        for position in append.range.reversed() {
-            let hash = hashes[append.section][position]
-            let found = find(hash, append.section, position)
-            if found.sighting >= 0 {
-                drop(append.section, position)
-            } else {
-                store(hash, at: found.slot, append.section, position)
-            }
+        let list = items[append.section]
+        for position in append.range.reversed()
+        where sighted.updateValue((), forKey: list[position], hash: hashes[append.section][position]) != nil {
+            drop(append.section, position)
         }
     }
     // The checked prefixes repeat nothing among themselves: an item there goes when an append
     // or `doomed` names it.
     for section in items.indices where checked[section] > 0 {
-        for position in 0..<checked[section] where find(hashes[section][position], section, position).sighting >= 0 {
+        let list = items[section]
+        for position in 0..<checked[section] where sighted.value(of: list[position], hash: hashes[section][position]) != nil {
             drop(section, position)
         }
     }
@@ -360,14 +322,10 @@ final class SnapshotStorage<Section: Hashable & Sendable, Item: Hashable & Senda
     /// - Complexity: O(1) once built; building is O(n).
     @inlinable
     func lookups() -> ItemIndex<Item> {
-        locked { builtIndex() }
-    }
-
-    /// The index, built if needed; under `lock` only.
-    @inlinable
-    func builtIndex() -> ItemIndex<Item> {
-        buildIndex()
-        return index!
+        locked {
+            buildIndex()
+            return index!
+        }
     }
 
     /// Builds the index if it is not built; under `lock` only.
@@ -401,22 +359,6 @@ final class SnapshotStorage<Section: Hashable & Sendable, Item: Hashable & Senda
             // Read in place: copying the index out retained and released each of its buffers.
             guard let place = index!.places[item] else { return nil }
             return (place, index!.starts![place.section])
-        }
-    }
-
-    /// The number of items before each section, and the total as the last element.
-    /// - Complexity: O(1) once built; building is O(S) (plus the index's O(n) if not built).
-    @inlinable
-    func starts() -> [Int] {
-        locked {
-            var built = builtIndex()
-            if let starts = built.starts { return starts }
-            var starts = [0]
-            starts.reserveCapacity(sections.count + 1)
-            for list in built.resolved ?? items { starts.append(starts[starts.count - 1] + list.count) }
-            built.starts = starts
-            index = built
-            return starts
         }
     }
 

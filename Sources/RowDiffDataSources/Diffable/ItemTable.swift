@@ -20,29 +20,31 @@ struct ItemHasher<Item: Hashable> {
     }
 }
 
-/// A snapshot's item → place lookups: an open-addressing table (linear probing, at most half
+/// The snapshot's hash table of items: an open-addressing table (linear probing, at most half
 /// full) of indices into a dense array of entries, each entry the item, its hash (`ItemHasher`,
-/// `itemHashes`) and its place. It replaces a `[Item: ItemPlace]` dictionary, whose every
+/// `itemHashes`) and a value. The item index maps items to their places with it (`PlaceTable`);
+/// rendering looks marks up in one, and presence checks and the resolution of repeated appends
+/// use one as a set. It replaces the standard library's `Dictionary` and `Set`, whose every
 /// operation hashed the item with the standard library's seeded hasher (for a UUID, most of a
-/// lookup's time); here a build hashes a whole section in one pass (one C or Swift XXH3 call per
-/// section for UUIDs) and a lookup hashes once with the snapshot's own fingerprint. Items are
-/// compared with `==` only when their hashes are equal. The snapshot hash seed is drawn per
+/// lookup's time); here a whole section is hashed in one pass (one C or Swift XXH3 call per
+/// section for UUIDs) and a single lookup hashes once with the snapshot's own fingerprint. Items
+/// are compared with `==` only when their hashes are equal. The snapshot hash seed is drawn per
 /// process, so identifiers cannot be chosen to collide.
 ///
 /// Removal shifts the following run back (no tombstones) and moves the last entry into the hole.
 @usableFromInline
-struct PlaceTable<Item: Hashable> {
+struct ItemTable<Item: Hashable, Value> {
     @usableFromInline
     struct Entry {
         @usableFromInline var item: Item
         @usableFromInline var hash: UInt64
-        @usableFromInline var place: ItemPlace
+        @usableFromInline var value: Value
 
         @inlinable
-        init(item: Item, hash: UInt64, place: ItemPlace) {
+        init(item: Item, hash: UInt64, value: Value) {
             self.item = item
             self.hash = hash
-            self.place = place
+            self.value = value
         }
     }
 
@@ -88,38 +90,45 @@ struct PlaceTable<Item: Hashable> {
         }
     }
 
-    /// `item`'s place, or nil.
+    /// The value of `item`, whose hash is `hash` (`itemHashes`), or nil when it is absent.
     /// - Complexity: O(1) expected.
     @inlinable
-    subscript(item: Item) -> ItemPlace? {
-        get { find(item, hash: hash(of: item)).entry.map { entries[$0].place } }
+    func value(of item: Item, hash: UInt64) -> Value? {
+        find(item, hash: hash).entry.map { entries[$0].value }
+    }
+
+    /// `item`'s value, or nil.
+    /// - Complexity: O(1) expected.
+    @inlinable
+    subscript(item: Item) -> Value? {
+        get { value(of: item, hash: hash(of: item)) }
         set {
             if let newValue { updateValue(newValue, forKey: item) } else { removeValue(forKey: item) }
         }
     }
 
-    /// `item`'s place, or `fallback`.
+    /// `item`'s value, or `fallback`.
     /// - Complexity: O(1) expected.
     @inlinable
-    subscript(item: Item, default fallback: ItemPlace) -> ItemPlace { self[item] ?? fallback }
+    subscript(item: Item, default fallback: Value) -> Value { self[item] ?? fallback }
 
-    /// Sets `item`'s place; returns the place it replaced, or nil when the item was new.
+    /// Sets `item`'s value; returns the value it replaced, or nil when the item was new.
     /// - Complexity: O(1) amortized.
     @inlinable
     @discardableResult
-    mutating func updateValue(_ place: ItemPlace, forKey item: Item) -> ItemPlace? {
-        updateValue(place, forKey: item, hash: hash(of: item))
+    mutating func updateValue(_ value: Value, forKey item: Item) -> Value? {
+        updateValue(value, forKey: item, hash: hash(of: item))
     }
 
     /// `updateValue(_:forKey:)` for an item whose hash is known (`itemHashes`).
     /// - Complexity: O(1) amortized.
     @inlinable
     @discardableResult
-    mutating func updateValue(_ place: ItemPlace, forKey item: Item, hash: UInt64) -> ItemPlace? {
+    mutating func updateValue(_ value: Value, forKey item: Item, hash: UInt64) -> Value? {
         let found = find(item, hash: hash)
         if let entry = found.entry {
-            let old = entries[entry].place
-            entries[entry].place = place
+            let old = entries[entry].value
+            entries[entry].value = value
             return old
         }
         if 2 * (entries.count + 1) > slots.count {
@@ -128,18 +137,18 @@ struct PlaceTable<Item: Hashable> {
         } else {
             slots[found.slot] = Int32(entries.count + 1)
         }
-        entries.append(Entry(item: item, hash: hash, place: place))
+        entries.append(Entry(item: item, hash: hash, value: value))
         return nil
     }
 
-    /// Removes `item`; returns its place, or nil when it was absent.
+    /// Removes `item`; returns its value, or nil when it was absent.
     /// - Complexity: O(1) expected.
     @inlinable
     @discardableResult
-    mutating func removeValue(forKey item: Item) -> ItemPlace? {
+    mutating func removeValue(forKey item: Item) -> Value? {
         let found = find(item, hash: hash(of: item))
         guard let entry = found.entry else { return nil }
-        let place = entries[entry].place
+        let value = entries[entry].value
         // Shift back the entries after the hole that may not stay behind it.
         var hole = found.slot
         var next = (hole &+ 1) & mask
@@ -163,7 +172,7 @@ struct PlaceTable<Item: Hashable> {
             entries.swapAt(entry, last)
         }
         entries.removeLast()
-        return place
+        return value
     }
 
     /// Doubles the slots and puts every entry back (hashes are kept: no item is hashed again).
@@ -181,3 +190,7 @@ struct PlaceTable<Item: Hashable> {
         }
     }
 }
+
+/// A snapshot's item → place lookups (`ItemIndex`).
+@usableFromInline
+typealias PlaceTable<Item: Hashable> = ItemTable<Item, ItemPlace>
