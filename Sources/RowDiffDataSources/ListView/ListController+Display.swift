@@ -19,22 +19,30 @@ extension ListController {
         set { extras.onCancelPrefetch = newValue }
     }
 
-    /// Tells the row `view` shows that it comes on screen (`onVisibilityChange(true)`). The row is
-    /// the one this owner configured `view` for — the row at `path` when the view asks right
-    /// after dequeuing, as UIKit does.
-    /// - Complexity: O(1).
+    /// Tells the row `view` shows that it comes on screen (`onVisibilityChange(true)`), when no
+    /// other cell shows it yet. The row is the one this owner configured `view` for — the row at
+    /// `path` when the view asks right after dequeuing, as UIKit does.
+    ///
+    /// A row can be shown by two cells for a moment: when a batch replaces its cell (a reload, or a
+    /// move the view makes as a delete and an insert), the new cell is displayed before the old
+    /// one ends. The row is told once when its first cell comes and once when its last one goes.
+    /// - Complexity: O(1) expected.
     public func willDisplay(_ view: AnyObject, at path: ItemPath) {
         guard let row = row(shownBy: view) else { return }
-        visibilityAction(of: row, near: path)?(true)
+        let cells = extras.displayingCells[row.diffIdentity, default: 0] + 1
+        extras.displayingCells[row.diffIdentity] = cells
+        if cells == 1 { visibilityAction(of: row, near: path)?(true) }
     }
 
-    /// Tells the row `view` showed that it left the screen (`onVisibilityChange(false)`). UIKit may
-    /// pass a path from before a batch, which now names another row or none: the row is found
-    /// from what `view` showed, never from `path` alone.
-    /// - Complexity: O(1).
+    /// Tells the row `view` showed that it left the screen (`onVisibilityChange(false)`), when no
+    /// other cell shows it any more (see `willDisplay(_:at:)`). UIKit may pass a path from before
+    /// a batch, which now names another row or none: the row is found from what `view` showed,
+    /// never from `path` alone.
+    /// - Complexity: O(1) expected.
     public func didEndDisplaying(_ view: AnyObject, at path: ItemPath) {
-        guard let row = row(shownBy: view) else { return }
-        visibilityAction(of: row, near: path)?(false)
+        guard let row = row(shownBy: view), let cells = extras.displayingCells[row.diffIdentity] else { return }
+        extras.displayingCells[row.diffIdentity] = cells > 1 ? cells - 1 : nil
+        if cells == 1 { visibilityAction(of: row, near: path)?(false) }
     }
 
     /// The visibility action of `row` as the latest render declares it: that of the model's row

@@ -8,4 +8,7 @@ final class OwnerExtras<Section: DiffableSection> {
     /// The scroll anchor, and what was captured before the render being applied (ListController+ScrollAnchor.swift).
     var scrollAnchor = ScrollAnchor.none
     var anchorCapture: AnchorCapture<Section.Row.DiffIdentity>?
+    /// How many of the view's cells show each row, between their `willDisplay` and
+    /// `didEndDisplaying` (ListController+Display.swift); rows no cell shows are absent.
+    var displayingCells: [Section.Row.DiffIdentity: Int] = [:]
 }
