@@ -28,9 +28,10 @@ struct DeferredRenderTests {
         let renderer = ListRenderer<KeyedSection>()
         let log = Log()
         var completed: [String] = []
-        func state(_ name: String, _ keys: [String]) -> @Sendable () -> [KeyedSection] {
-            {
-                log.add(name)
+        func state(_ name: String, _ keys: [String]) -> @Sendable ([KeyedSection]) -> [KeyedSection] {
+            { shown in
+                // Given what the view shows: the state it is diffed against.
+                log.add(name + ":" + shown.flatMap { $0.rows.map(\.key) }.joined(separator: ","))
                 return [section("s", keys.map { row($0, 0) })]
             }
         }
@@ -40,7 +41,7 @@ struct DeferredRenderTests {
         renderer.render(making: state("b", ["b", "x"]), animated: true) { completed.append("b") }
         renderer.render(making: state("c", ["x", "c"]), animated: true) { completed.append("c") }
         await renderer.waitUntilIdle()
-        #expect(log.all.map(\.name) == ["c"])
+        #expect(log.all.map(\.name) == ["c:x"])
         #expect(log.all.allSatisfy { !$0.onMain })
         #expect(completed == ["a", "b", "c"])
         #expect(renderer.dataSource.sections.flatMap { $0.rows.map(\.key) } == ["x", "c"])

@@ -41,7 +41,11 @@ public struct SectionedDiff<Section: DiffableSection> {
         let oldSide = FlattenedSide(old), newSide = FlattenedSide(new)
         // Two cores for the passes over rows from this size on (the sides, then the matched pairs).
         let parallel = oldSide.rowCount + newSide.rowCount >= options.parallelRowThreshold
-        if parallel { ParallelWork.prepare() }
+        // Sides of unique identities, equal place by place, are only compared (no second thread).
+        let mayBeUnchanged =
+            !options.computesPatch && options.fingerprintMask == .max && Section.self is any UniquelyIdentifiedSection.Type
+            && UnchangedIdentities.shapesAgree(oldSide, newSide)
+        if parallel && !mayBeUnchanged { ParallelWork.prepare() }
         let context = options.context ?? DiffContext.pool.take()
         // A pooled context is this diff's alone until it is given back: no lock is needed.
         let exclusive = options.context == nil
@@ -49,6 +53,15 @@ public struct SectionedDiff<Section: DiffableSection> {
 
         let types = SideTypes(Section.self, rows: context.rowFacts(Section.Row.self, exclusive: exclusive))
         let pairs = MatchedPairs<Section.Row>(inPlace: types.rowInPlace, identityOffset: types.rowIdentityOffset)
+        if mayBeUnchanged {
+            if types.rowVersions == nil, let updates = UnchangedIdentities.updates(oldSide, newSide, pairs: pairs) {
+                self.init(
+                    old, new, core: CoreResult.unchanged(sections: oldSide.sections.count, rows: oldSide.rowCount),
+                    rowUpdates: updates, exact: false, oldSide: consume oldSide, newSide: consume newSide)
+                return
+            }
+            if parallel { ParallelWork.prepare() }
+        }
         let (first, oldVersions, newVersions, ends, aligned, walkedUpdates) = FirstPass.diff(
             oldSide, newSide, parallel: parallel, on: context, mask: options.fingerprintMask, types: types,
             patch: options.computesPatch, exclusive: exclusive)

@@ -167,9 +167,10 @@ enum SnapshotWorkloads {
 
     #if !ROWDIFF_BENCHMARKS_PACKAGE
     /// What applying `new` over `old` computes before it touches the view, as the data source's
-    /// background task does: `new`'s rows (`renderedSections()`), the diff from the rows on screen
-    /// (`old`'s, rendered by the previous apply: untimed), and the batches (`StagedChangeset`,
-    /// content stages as patches, as the renderer stages them).
+    /// background task does: `new`'s rows (`renderedSections(shown:)`, given the rows on screen,
+    /// as the renderer gives them), the diff from the rows on screen (`old`'s, rendered by the
+    /// previous apply: untimed), and the batches (`StagedChangeset`, content stages as patches,
+    /// as the renderer stages them).
     /// Each run builds `new` afresh (untimed), as an app builds the snapshot it applies.
     static func applyDiff(
         _ name: String, _ summary: String, target: Double, listKit: Double, old: [[UUID]], new: [[UUID]]
@@ -178,7 +179,7 @@ enum SnapshotWorkloads {
             let shown = snapshot(old).renderedSections()
             let applied = snapshot(new)
             return {
-                let rendered = applied.renderedSections()
+                let rendered = applied.renderedSections(shown: shown)
                 let diff = SectionedDiff(from: shown, to: rendered)
                 return StagedChangeset(diff, patchesContentStages: true).stages.count
             }

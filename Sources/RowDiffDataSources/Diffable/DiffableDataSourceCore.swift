@@ -79,7 +79,7 @@ public final class DiffableDataSourceCore<SectionIdentifierType: Hashable & Send
     public func apply(_ snapshot: Snapshot, animatingDifferences: Bool = true, completion: (@MainActor () -> Void)? = nil) {
         // Inlinable, with the rows made by a closure written here: the app's module specialises
         // `renderedSections()` for its identifier types (the background task runs that code).
-        render(snapshot, animated: animatingDifferences, completion: completion, making: { snapshot.renderedSections() })
+        render(snapshot, animated: animatingDifferences, completion: completion, making: { snapshot.renderedSections(shown: $0) })
     }
 
     /// Shows `snapshot` as `apply(_:animatingDifferences:completion:)` does, and returns once the
@@ -87,7 +87,7 @@ public final class DiffableDataSourceCore<SectionIdentifierType: Hashable & Send
     /// - Complexity: as `apply(_:animatingDifferences:completion:)`.
     @inlinable
     public func apply(_ snapshot: Snapshot, animatingDifferences: Bool = true) async {
-        await renderAndWait(snapshot, animated: animatingDifferences, making: { snapshot.renderedSections() })
+        await renderAndWait(snapshot, animated: animatingDifferences, making: { snapshot.renderedSections(shown: $0) })
     }
 
     /// Shows `snapshot` by reloading the view, without a diff (UIKit's
@@ -96,14 +96,14 @@ public final class DiffableDataSourceCore<SectionIdentifierType: Hashable & Send
     ///   the view's reload costs.
     @inlinable
     public func applySnapshotUsingReloadData(_ snapshot: Snapshot, completion: (@MainActor () -> Void)? = nil) {
-        render(snapshot, animated: false, completion: completion, making: { snapshot.renderedSections() })
+        render(snapshot, animated: false, completion: completion, making: { snapshot.renderedSections(shown: $0) })
     }
 
     /// Reloads the view with `snapshot`, and returns once it shows it.
     /// - Complexity: as `applySnapshotUsingReloadData(_:completion:)`.
     @inlinable
     public func applySnapshotUsingReloadData(_ snapshot: Snapshot) async {
-        await renderAndWait(snapshot, animated: false, making: { snapshot.renderedSections() })
+        await renderAndWait(snapshot, animated: false, making: { snapshot.renderedSections(shown: $0) })
     }
 
     /// The last snapshot given to `apply` (or the one a reorder or an expansion made), at once,
@@ -115,7 +115,7 @@ public final class DiffableDataSourceCore<SectionIdentifierType: Hashable & Send
     /// Renders `snapshot` and makes it the current one; outlines of sections whose items it
     /// changed are dropped.
     func render(_ snapshot: Snapshot, animated: Bool, completion: (@MainActor () -> Void)?) {
-        render(snapshot, animated: animated, completion: completion, making: { snapshot.renderedSections() })
+        render(snapshot, animated: animated, completion: completion, making: { snapshot.renderedSections(shown: $0) })
     }
 
     /// `render(_:animated:completion:)` with the rows made by `make` (`snapshot.renderedSections()`,
@@ -123,7 +123,7 @@ public final class DiffableDataSourceCore<SectionIdentifierType: Hashable & Send
     @usableFromInline
     func render(
         _ snapshot: Snapshot, animated: Bool, completion: (@MainActor () -> Void)?,
-        making make: @escaping @Sendable () -> [Section]
+        making make: @escaping @Sendable (_ shown: [Section]) -> [Section]
     ) {
         latest = snapshot.withoutMarks()
         keepMatchingOutlines()
@@ -133,7 +133,7 @@ public final class DiffableDataSourceCore<SectionIdentifierType: Hashable & Send
 
     /// `render(_:animated:completion:making:)`, returning once the view shows the snapshot.
     @usableFromInline
-    func renderAndWait(_ snapshot: Snapshot, animated: Bool, making make: @escaping @Sendable () -> [Section]) async {
+    func renderAndWait(_ snapshot: Snapshot, animated: Bool, making make: @escaping @Sendable (_ shown: [Section]) -> [Section]) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             render(snapshot, animated: animated, completion: { continuation.resume() }, making: make)
         }

@@ -129,7 +129,7 @@ extension DiffableSnapshotRow: InPlaceRow {
 /// that renders it reloads it.
 @usableFromInline
 package struct DiffableSnapshotSection<SectionIdentifierType: Hashable & Sendable, ItemIdentifierType: Hashable & Sendable>:
-    DiffableSection, Sendable
+    DiffableSection, UniquelyIdentifiedSection, Sendable
 {
     /// The section's identifier: its identity.
     public let identifier: SectionIdentifierType
@@ -202,9 +202,22 @@ extension DiffableDataSourceSnapshot {
     ///   first build after unchecked appends).
     @inlinable
     package func renderedSections() -> [DiffableSnapshotSection<SectionIdentifierType, ItemIdentifierType>] {
+        renderedSections(shown: [])
+    }
+
+    /// `renderedSections()` for an apply over `shown`, the rows on screen (rendered by earlier
+    /// applies): when they hold exactly this snapshot's sections and items, in order (an app
+    /// applying a snapshot it rebuilt unchanged), the snapshot's appends are known to repeat
+    /// nothing, and are not hashed to find out.
+    /// - Complexity: as `renderedSections()`; O(S + n) comparisons instead of the hashing of
+    ///   unchecked appends when `shown` matches.
+    @inlinable
+    package func renderedSections(
+        shown: [DiffableSnapshotSection<SectionIdentifierType, ItemIdentifierType>]
+    ) -> [DiffableSnapshotSection<SectionIdentifierType, ItemIdentifierType>] {
         typealias Row = DiffableSnapshotRow<ItemIdentifierType>
         let generation = renderGenerations.next()
-        let items = storage.resolvedItems()
+        let items = shown.isEmpty ? storage.resolvedItems() : storage.resolvedItems(shownAs: shown)
         let reloaded = storage.reloadedItems, reconfigured = storage.reconfiguredItems
         let reloadedSections = storage.reloadedSections
         let marksItems = !reloaded.isEmpty || !reconfigured.isEmpty

@@ -377,6 +377,45 @@ final class SnapshotStorage<Section: Hashable & Sendable, Item: Hashable & Senda
         }
     }
 
+    /// `resolvedItems()`, without resolving when `shown` (rows rendered from a snapshot, whose
+    /// identifiers are unique) holds exactly these sections and items, in order: then nothing
+    /// repeats, and the items are their own resolution (kept as it).
+    /// - Complexity: as `resolvedItems()`, or O(S + n) comparisons (no hashing) when `shown`
+    ///   matches.
+    @inlinable
+    func resolvedItems(shownAs shown: [DiffableSnapshotSection<Section, Item>]) -> [[Item]] {
+        guard !uncheckedAppends.isEmpty else { return items }
+        return locked {
+            if let index { return index.resolved ?? items }
+            if let resolution { return resolution }
+            let resolved = shows(shown) ? items : resolvingRepeats(items, uncheckedAppends)
+            resolution = resolved
+            return resolved
+        }
+    }
+
+    /// Whether `shown` holds exactly `sections` and `items` (unresolved), in order.
+    /// - Complexity: O(S + n): one `==` per section and per item, until one differs.
+    @inlinable
+    func shows(_ shown: [DiffableSnapshotSection<Section, Item>]) -> Bool {
+        guard shown.count == sections.count else { return false }
+        for position in shown.indices {
+            guard shown[position].identifier == sections[position], shown[position].rows.count == items[position].count else {
+                return false
+            }
+        }
+        for position in shown.indices {
+            let same = shown[position].rows.withUnsafeBufferPointer { rows in
+                items[position].withUnsafeBufferPointer { list in
+                    for index in 0..<list.count where rows[index].identifier != list[index] { return false }
+                    return true
+                }
+            }
+            if !same { return false }
+        }
+        return true
+    }
+
     /// Whether the item index is built.
     @inlinable
     var isIndexed: Bool { locked { index != nil } }

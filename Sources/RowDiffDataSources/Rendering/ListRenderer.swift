@@ -105,8 +105,11 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
     /// Renders the sections `make` returns, as `render(_:animated:completion:)` does; `make` runs
     /// in the background task that diffs them (never, if a later state replaces this one first),
     /// so a caller whose state is O(rows) to build (the diffable data source wraps a snapshot's
-    /// identifiers as rows) does not build it on the main thread.
-    func render(making make: @escaping @Sendable () -> [Section], animated: Bool, completion: (@MainActor () -> Void)?) {
+    /// identifiers as rows) does not build it on the main thread. `make` is given the sections
+    /// the result is diffed against (what the view shows), which it may use to make it cheaper.
+    func render(
+        making make: @escaping @Sendable (_ shown: [Section]) -> [Section], animated: Bool, completion: (@MainActor () -> Void)?
+    ) {
         request(.deferred(make), animated: animated, completion: completion)
     }
 
@@ -189,13 +192,13 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
     /// A requested state: its sections, or what makes them in the background task.
     private enum RequestedState: Sendable {
         case sections([Section])
-        case deferred(@Sendable () -> [Section])
+        case deferred(@Sendable (_ shown: [Section]) -> [Section])
 
-        /// The sections (made now, when deferred).
-        func make() -> [Section] {
+        /// The sections (made now, when deferred, given `shown`: what they are diffed against).
+        func make(shown: [Section]) -> [Section] {
             switch self {
             case .sections(let sections): sections
-            case .deferred(let make): make()
+            case .deferred(let make): make(shown)
             }
         }
     }
@@ -357,7 +360,7 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
     nonisolated private static func compute(_ input: Input, context: DiffContext) async -> Computed {
         let interval = input.marksDiff ? SignpostInterval(.diff) : nil
         defer { interval?.end() }
-        var new = input.new.make()
+        var new = input.new.make(shown: input.old)
         for drag in input.drags {
             new = DragRebase.apply(DragRebase.placements(from: drag.before, to: drag.after), to: new)
         }
