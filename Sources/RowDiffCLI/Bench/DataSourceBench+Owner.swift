@@ -308,6 +308,11 @@ extension DataSourceBench {
             // release in the background or free nothing).
             await waitForMainThreadReleases()
             let cpu = threadCPUMs() - cpuStart
+            // Renders that release in the background: the next one starts once this one's
+            // replaced rows are freed (untimed: off the main thread, after the completion), as
+            // the data-source rows wait for them; otherwise the release of each render overlaps
+            // the next one's diff and the app's building of its rows, on this machine's 2 cores.
+            waitForBackgroundReleases()
             let sliced = mainThreadReleaseStatistics
             let checked = ms(view.checkingTime - checks)
             let configured = CountedMessageCell.configurations - configurations
