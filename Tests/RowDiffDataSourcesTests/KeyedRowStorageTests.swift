@@ -41,7 +41,8 @@ struct KeyedRowStorageTests {
         return make(state)
     }
 
-    /// The general comparison: same kind, and the second state cast to the first one's type is equal.
+    /// The general comparison: same kind, same heights (the actions' height and estimated height),
+    /// and the second state cast to the first one's type is equal.
     static func referenceEqual(_ a: KeyedRow, _ b: KeyedRow) -> Bool {
         func open<State: Equatable>(_ lhs: State) -> Bool {
             guard let rhs = b.state as? State else { return false }
@@ -49,16 +50,23 @@ struct KeyedRowStorageTests {
         }
         // Exact types: a cast alone would also unwrap an optional (`Int?.some(1) as? Int`).
         let state: any Equatable & Sendable = a.state
-        guard a.kind == b.kind, type(of: state) == type(of: b.state) else { return false }
+        guard a.kind == b.kind, type(of: state) == type(of: b.state), a.actions.height == b.actions.height,
+            a.actions.estimatedHeight == b.actions.estimatedHeight
+        else { return false }
         return open(state)
     }
 
-    /// A row that shows the same as `row`, made one of several ways: the same value (shared
-    /// storage), other actions (new storage), or rebuilt from its parts (new storage, equal state).
+    /// A row that shows the same as `row`, or nearly, made one of several ways: the same value
+    /// (shared storage), other actions with the same heights (new storage), other heights (new
+    /// storage, other content unless the height drawn is the row's), or rebuilt from its parts
+    /// (new storage, equal state).
     static func sameContent(as row: KeyedRow, _ rng: inout SeededGenerator) -> KeyedRow {
-        switch rng.next() % 3 {
+        switch rng.next() % 4 {
         case 0: return row
-        case 1: return row.with(actions: RowActions(height: Double(rng.next() % 50)))
+        case 1:
+            return row.with(
+                actions: RowActions(onSelect: { .deselects }, height: row.actions.height, estimatedHeight: row.actions.estimatedHeight))
+        case 2: return row.with(actions: RowActions(height: rng.next() % 2 == 0 ? nil : Double(rng.next() % 3)))
         default: return makeRow(key: row.key, kind: row.kind, state: row.state)
         }
     }
@@ -102,8 +110,10 @@ struct KeyedRowStorageTests {
             for candidate in [row, acting] {
                 #expect(candidate.key == "row-\(k)" && candidate.diffIdentity == "row-\(k)", "seed \(seed)")
                 #expect(candidate.kind == kind && candidate.rowKind == kind && candidate.reuseIdentifier == kind.name, "seed \(seed)")
-                #expect(Self.referenceEqual(candidate, row) && candidate.isContentEqual(to: row), "seed \(seed)")
             }
+            // A height is content: the row with one differs from the row without.
+            #expect(row.isContentEqual(to: row) && !acting.isContentEqual(to: row) && !row.isContentEqual(to: acting), "seed \(seed)")
+            #expect(acting.isContentEqual(to: row.with(actions: RowActions(onDelete: {}, height: height))), "seed \(seed)")
             #expect(row.actions.height == nil && acting.actions.height == height, "seed \(seed)")
             if let value = state as? Int { #expect(row.state(as: Int.self) == value, "seed \(seed)") }
             if let value = state as? Message { #expect(acting.state(as: Message.self) == value, "seed \(seed)") }

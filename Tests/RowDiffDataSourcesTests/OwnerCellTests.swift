@@ -65,14 +65,17 @@ import RowDiffDataSources
         #expect(view.problems == [])
     }
 
-    @Test func actionsAndClosures_areNotContent() {
+    @Test func actionsAndClosures_areNotContent_heightsAre() {
         let plain = nameRow("a", "Ada")
-        let withActions = nameRow("a", "Ada", actions: RowActions(onSelect: { .deselects }, height: 44))
+        let withActions = nameRow("a", "Ada", actions: RowActions(onSelect: { .deselects }))
         #expect(plain.isContentEqual(to: withActions))
+        let sized = nameRow("a", "Ada", actions: RowActions(onSelect: { .deselects }, height: 44))
+        #expect(!plain.isContentEqual(to: sized), "a height is content (OwnerRowHeightTests)")
+        #expect(sized.isContentEqual(to: nameRow("a", "Ada", actions: RowActions(onDelete: {}, height: 44))))
         #expect(!plain.isContentEqual(to: nameRow("a", "Bob")))
         #expect(titleHeader("A") == titleHeader("A"))
         #expect(titleHeader("A") != titleHeader("B"))
-        #expect(withActions.with(actions: RowActions()).actions.height == nil)
+        #expect(sized.with(actions: RowActions()).actions.height == nil)
     }
 
     @Test func untypedRows_getAPlainCell() async {

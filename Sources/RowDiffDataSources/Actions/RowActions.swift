@@ -1,8 +1,9 @@
 /// What a row does when the user acts on it, declared on the row as FunctionalTableData's
 /// `CellActions`: selection, highlighting, swipe actions, a context menu, editing and its height.
 ///
-/// Actions are not content: two rows with equal states are equal whatever their actions are, so
-/// changing a closure never reloads a cell. The owner always reads the actions of the rows it last
+/// Actions are not content, but for the heights: two rows with equal states and equal `height`
+/// and `estimatedHeight` are equal whatever their other actions are, so changing a closure never
+/// reloads a cell, and changing a height updates the row (a table lays it out again). The owner always reads the actions of the rows it last
 /// installed, so a closure sees the state of the latest render.
 public struct RowActions: Sendable {
     /// Called when the row is selected; its result says whether it stays selected. A row with an
@@ -28,9 +29,9 @@ public struct RowActions: Sendable {
     /// before the move, `to` after it); return false to refuse, and the view moves it back. The
     /// row is movable only when it has one (or the data source allows moves; see `canMoveItem`).
     public var onMove: (@MainActor @Sendable (_ from: ItemPath, _ to: ItemPath) -> Bool)?
-    /// The row's height in points (tables); nil: automatic.
+    /// The row's height in points (tables); nil: automatic. Content: a change updates the row.
     public var height: Double?
-    /// The row's estimated height in points (tables); nil: automatic.
+    /// The row's estimated height in points (tables); nil: automatic. Content, as `height`.
     public var estimatedHeight: Double?
     /// Whether the row can take focus (tvOS, iPadOS with a keyboard); nil: the view's default.
     public var canFocus: Bool?

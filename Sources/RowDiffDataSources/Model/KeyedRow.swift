@@ -17,8 +17,9 @@ import RowDiff
 ///   A repeated key never crashes: it is reported and handled by the renderer's `DuplicatePolicy`.
 /// - The kind is the cell type; `reuseIdentifier` is derived from it (as CellKit does). A row
 ///   whose state changed is reconfigured in place; one whose kind changed is reloaded.
-/// - Content equality is the state's `==` (and the kind). The configuration closures and the
-///   actions are not content: they never make two rows unequal.
+/// - Content equality is the state's `==`, the kind, and the height and estimated height the
+///   actions give: a row whose height alone changed is updated, so the view lays it out again. The
+///   configuration closures and the other actions are not content: they never make two rows unequal.
 public struct KeyedRow: Diffable, Sendable {
     /// Everything the row holds, behind one reference: copying a row (the diff, staging and every
     /// stage's data copy rows by the hundred thousand) is one retain, and a row is one word.
@@ -47,12 +48,12 @@ public struct KeyedRow: Diffable, Sendable {
 
     /// The row's height (`RowActions.height`), read in place: a table asks it of every row it lays
     /// out, and `actions` would copy (retain and release) every closure of the row's actions.
-    /// - Complexity: O(1), no reference counting of the actions.
-    var height: Double? { storage.actions?.actions.height }
+    /// - Complexity: O(1), no reference counting, read from the row's storage.
+    var height: Double? { storage.heights.height }
 
     /// The row's estimated height (`RowActions.estimatedHeight`), read as `height` is.
-    /// - Complexity: O(1), no reference counting of the actions.
-    var estimatedHeight: Double? { storage.actions?.actions.estimatedHeight }
+    /// - Complexity: O(1), no reference counting, read from the row's storage.
+    var estimatedHeight: Double? { storage.heights.estimated }
 
     // The initializers are inlinable so that they are specialised for the caller's state type:
     // a generic one looks the storage class's metadata up in the runtime's table on every row.
@@ -123,13 +124,16 @@ public struct KeyedRow: Diffable, Sendable {
     @inlinable
     public var rowKind: RowKind { storage.kind }
 
-    /// Same kind and equal state (states of different types are never equal). A row compared
-    /// with a copy of itself is equal without calling the state's `==`.
+    /// Same kind, same height and estimated height, and equal state (states of different types
+    /// are never equal). A row compared with a copy of itself is equal without calling the
+    /// state's `==`.
     /// - Complexity: O(1) plus the state's `==`.
     @inlinable
     public func isContentEqual(to other: KeyedRow) -> Bool {
         if storage === other.storage { return true }
-        guard storage.kind == other.storage.kind else { return false }
+        // The heights sit in the storage the kind is read from: comparing them costs no load of
+        // the actions.
+        guard storage.kind == other.storage.kind, storage.heights == other.storage.heights else { return false }
         // The storage class compares the states, given the two objects as pointers: a method
         // called with the objects themselves made the caller retain and release both around the
         // call (four atomic operations per matched pair of a diff). Both rows are alive for the
@@ -181,6 +185,8 @@ class RowStorage: @unchecked Sendable {
     @usableFromInline let fingerprint: UInt64
     let binding: AnyViewBinding?
     let actions: ActionsBox?
+    /// The actions' height and estimated height: content (see `KeyedRow.isContentEqual(to:)`).
+    @usableFromInline let heights: RowHeights
 
     /// - Precondition: `fingerprint` is `key.fingerprint(seed: 0)`.
     init(key: String, fingerprint: UInt64, kind: RowKind, binding: AnyViewBinding?, actions: ActionsBox?) {
@@ -189,6 +195,7 @@ class RowStorage: @unchecked Sendable {
         self.fingerprint = fingerprint
         self.binding = binding
         self.actions = actions
+        heights = RowHeights(height: actions?.actions.height, estimated: actions?.actions.estimatedHeight)
     }
 
     var state: any Equatable & Sendable { fatalError("abstract") }
@@ -242,4 +249,31 @@ final class TypedRowStorage<State: Equatable & Sendable>: RowStorage, @unchecked
         // The same key: its fingerprint is reused, not hashed again.
         TypedRowStorage(key: key, fingerprint: fingerprint, kind: kind, binding: binding, actions: actions, value: value)
     }
+}
+
+/// A row's height and estimated height as two words, compared as the heights' `==` compares them
+/// (0 and -0 are one height; every NaN is one value, and nil another), without optionals.
+@usableFromInline
+struct RowHeights: Equatable, Sendable {
+    /// The word nil is stored as: a NaN whose payload no canonical NaN has.
+    private static let absent = UInt64.max
+
+    @usableFromInline let heightBits: UInt64
+    @usableFromInline let estimatedBits: UInt64
+
+    init(height: Double?, estimated: Double?) {
+        heightBits = Self.bits(height)
+        estimatedBits = Self.bits(estimated)
+    }
+
+    var height: Double? { Self.value(heightBits) }
+    var estimated: Double? { Self.value(estimatedBits) }
+
+    private static func bits(_ value: Double?) -> UInt64 {
+        guard let value else { return absent }
+        if value.isNaN { return Double.nan.bitPattern }
+        return value == 0 ? 0 : value.bitPattern
+    }
+
+    private static func value(_ bits: UInt64) -> Double? { bits == absent ? nil : Double(bitPattern: bits) }
 }

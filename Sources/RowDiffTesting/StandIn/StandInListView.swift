@@ -545,9 +545,11 @@ public class StandInListView: ListViewHost {
     /// Checks the headers, footers and titles the user sees now, at the end of a main-actor turn:
     /// those of the sections last changed, named for that change, then the others on screen,
     /// named `now` (a render whose changes are all shown in place hands the view no batch, and
-    /// only this finds a view it left stale). Each must show its section's current content.
+    /// only this finds a view it left stale). Each must show its section's current content. The
+    /// rows on screen must be laid out as high as the source says (see `checkRowHeights`).
     /// Called when `problems` is read and before the user acts (a user acts between turns).
-    /// - Complexity: O(sections checked), plus `isShowingCurrentContent` for each view.
+    /// - Complexity: O(sections checked + rows on screen), plus `isShowingCurrentContent` for
+    ///   each view.
     func settleSupplementaryChecks(_ now: String) {
         guard let source else { return }
         let pending = pendingSupplementaryCheck
@@ -557,6 +559,24 @@ public class StandInListView: ListViewHost {
         var checked = Set<Int>()
         for s in pending?.sections ?? [] where checked.insert(s).inserted { checkSupplementaries(of: s, pending?.when ?? now, source) }
         for s in supplementarySectionsOnScreen() where checked.insert(s).inserted { checkSupplementaries(of: s, now, source) }
+        checkRowHeights(now, source)
+    }
+
+    /// Each row on screen is laid out as high as the source says now, when the source gives row
+    /// heights. A table asks a row's height when it lays the row out (a reload, or a batch that
+    /// inserts, reloads or reconfigures it) and keeps it otherwise: a row whose height changed
+    /// with no update for it keeps its old height on a device. Not counted as height questions.
+    /// - Complexity: O(rows on screen).
+    private func checkRowHeights(_ when: String, _ source: any ListViewSource) {
+        guard source.hasExplicitRowHeights else { return }
+        for path in visiblePaths {
+            guard let frame = geometry.frame(of: path) else { continue }
+            let expected = max(0, source.height(at: path) ?? source.estimatedHeight(at: path) ?? rowHeight)
+            if frame.height != expected {
+                recordedProblems.append(
+                    "\(when): the row at \(path) is laid out \(frame.height) high, its source says \(expected) (a stale height)")
+            }
+        }
     }
 
     private func checkSupplementaries(of s: Int, _ when: String, _ source: any ListViewSource) {
