@@ -117,6 +117,37 @@ struct DiffableUnchangedApplyTests {
         Self.check("String", seed: testSeed()) { "item \($0)" }
     }
 
+    @Test("Unchanged sides without rows, diffed on several threads at once, write no storage they share")
+    func unchangedEmptySides_onSeveralThreads() {
+        // ThreadSanitizer found the shortcut's row map made with `unsafeUninitializedCapacity: 0`,
+        // which writes the count into the storage every empty array shares, racing with any
+        // thread reading an empty array (here, another diff's).
+        let sides = [Self.snapshot([("a", [Int]()), ("b", [])]).renderedSections(), Self.snapshot([(String, [Int])]()).renderedSections()]
+        let results = ResultBox()
+        DispatchQueue.concurrentPerform(iterations: 64) { iteration in
+            let side = sides[iteration % 2]
+            let diff = SectionedDiff(from: side, to: side)
+            results.add(diff.changeset == Changeset() && diff.duplicates.isEmpty)
+        }
+        #expect(results.all == Array(repeating: true, count: 64))
+    }
+
+    /// What the threads found, behind a lock.
+    final class ResultBox: @unchecked Sendable {
+        private let lock = NSLock()
+        private var values: [Bool] = []
+        func add(_ value: Bool) {
+            lock.lock()
+            values.append(value)
+            lock.unlock()
+        }
+        var all: [Bool] {
+            lock.lock()
+            defer { lock.unlock() }
+            return values
+        }
+    }
+
     @Test("A snapshot that repeats an identifier is resolved, whatever is on screen")
     func repeatsAreResolved_whenTheScreenDiffers() {
         let shown = Self.snapshot([("a", [1, 2]), ("b", [3])]).renderedSections()

@@ -84,10 +84,15 @@ extension CoreResult {
     @usableFromInline
     static func unchanged(sections: Int, rows: Int) -> CoreResult {
         let sectionMap = (0..<sections).map { UInt32(truncatingIfNeeded: $0) }
-        let rowMap = [UInt32](unsafeUninitializedCapacity: rows) { buffer, count in
-            for index in 0..<rows { (buffer.baseAddress! + index).initialize(to: UInt32(truncatingIfNeeded: index)) }
-            count = rows
-        }
+        // No rows: the empty array itself. `unsafeUninitializedCapacity: 0` would write the count
+        // into the storage every empty array shares (a data race ThreadSanitizer found).
+        let rowMap =
+            rows == 0
+            ? []
+            : [UInt32](unsafeUninitializedCapacity: rows) { buffer, count in
+                for index in 0..<rows { (buffer.baseAddress! + index).initialize(to: UInt32(truncatingIfNeeded: index)) }
+                count = rows
+            }
         return CoreResult(
             sectionOldToNew: sectionMap, sectionNewToOld: sectionMap, sectionDeletes: [], sectionInserts: [],
             sectionMoves: [], sectionOldDuplicates: [], sectionNewDuplicates: [], rowOldToNew: rowMap, rowNewToOld: rowMap,
