@@ -93,28 +93,46 @@ package struct BatchUpdateRowMap: Sendable {
     }
 
     /// The origin of every slot of new section `section`, top to bottom (empty when it is not a
-    /// new section): ``origin(ofNew:)`` for each, in one pass.
+    /// new section): ``origin(ofNew:)`` for each, in one pass (`originRuns(inNewSection:)` spelled
+    /// out slot by slot).
     /// - Complexity: O(rows of the section + its operations).
     public func origins(inNewSection section: Int) -> [BatchUpdateLayout.CellOrigin] {
+        var origins: [BatchUpdateLayout.CellOrigin] = []
+        origins.reserveCapacity(sections.indices.contains(section) ? newCounts[section] : 0)
+        for run in originRuns(inNewSection: section) {
+            guard case .kept(let old) = run.origin, run.count > 1 else {
+                origins.append(contentsOf: repeatElement(run.origin, count: run.count))
+                continue
+            }
+            for offset in 0..<run.count { origins.append(.kept(old: ItemPath(section: old.section, item: old.item + offset))) }
+        }
+        return origins
+    }
+
+    /// `origins(inNewSection:)` as runs, top to bottom: a run of kept rows (`count` slots taking
+    /// the old rows from `old` on, in order, in one old section) or one slot of any other origin
+    /// (a run of `.inserted` for a new section). A view that lays a section out from its old
+    /// heights copies a kept run at once.
+    /// - Complexity: O(runs + the section's operations), runs at most twice its operations plus one.
+    package func originRuns(inNewSection section: Int) -> [(origin: BatchUpdateLayout.CellOrigin, count: Int)] {
         guard sections.indices.contains(section) else { return [] }
         let count = newCounts[section]
-        guard case .kept(let oldSection) = sections[section] else {
-            return [BatchUpdateLayout.CellOrigin](repeating: .inserted, count: count)
-        }
+        guard case .kept(let oldSection) = sections[section] else { return count == 0 ? [] : [(.inserted, count)] }
         let filled = self.filled[section] ?? [], removed = self.removed[oldSection] ?? []
         let reconfiguredHere = reconfiguredBySection[oldSection] ?? []
-        var origins: [BatchUpdateLayout.CellOrigin] = []
-        origins.reserveCapacity(count)
+        var runs: [(origin: BatchUpdateLayout.CellOrigin, count: Int)] = []
         var nextFilled = 0, nextRemoved = 0, nextReconfigured = 0, oldItem = 0
-        for item in 0..<count {
+        var item = 0
+        while item < count {
             if nextFilled < filled.count, filled[nextFilled] == item {
                 nextFilled += 1
                 let here = ItemPath(section: section, item: item)
                 if let source = moveSource[here], !newCells.contains(here) {
-                    origins.append(reconfigured.contains(source) ? .reconfigured(old: source) : .kept(old: source))
+                    runs.append((reconfigured.contains(source) ? .reconfigured(old: source) : .kept(old: source), 1))
                 } else {
-                    origins.append(.inserted)
+                    runs.append((.inserted, 1))
                 }
+                item += 1
                 continue
             }
             // The next old row that stays in place (the removed ones are sorted, as the kept ones are visited).
@@ -124,11 +142,21 @@ package struct BatchUpdateRowMap: Sendable {
             }
             while nextReconfigured < reconfiguredHere.count, reconfiguredHere[nextReconfigured] < oldItem { nextReconfigured += 1 }
             let old = ItemPath(section: oldSection, item: oldItem)
-            let isReconfigured = nextReconfigured < reconfiguredHere.count && reconfiguredHere[nextReconfigured] == oldItem
-            origins.append(isReconfigured ? .reconfigured(old: old) : .kept(old: old))
-            oldItem += 1
+            if nextReconfigured < reconfiguredHere.count && reconfiguredHere[nextReconfigured] == oldItem {
+                runs.append((.reconfigured(old: old), 1))
+                oldItem += 1
+                item += 1
+                continue
+            }
+            // Kept rows until the next filled slot, removed old row or reconfigured old row.
+            var length = (nextFilled < filled.count ? filled[nextFilled] : count) - item
+            if nextRemoved < removed.count { length = min(length, removed[nextRemoved] - oldItem) }
+            if nextReconfigured < reconfiguredHere.count { length = min(length, reconfiguredHere[nextReconfigured] - oldItem) }
+            runs.append((.kept(old: old), length))
+            oldItem += length
+            item += length
         }
-        return origins
+        return runs
     }
 
     /// Where the cell of old row `path` is after the batch (new coordinates); nil when its cell

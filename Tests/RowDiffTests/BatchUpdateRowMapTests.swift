@@ -21,6 +21,17 @@ import Testing
             var destination: [ItemPath: ItemPath] = [:]
             for (t, cells) in layout.cells.enumerated() {
                 #expect(map.origins(inNewSection: t) == cells, "\(context) section \(t)")
+                // The runs the origins are spelled out from (the stand-ins copy kept runs' heights
+                // at once): non-empty, as many slots as the section, one slot each but kept runs
+                // and a new section's inserted run.
+                let runs = map.originRuns(inNewSection: t)
+                #expect(runs.allSatisfy { $0.count >= 1 } && runs.reduce(0) { $0 + $1.count } == cells.count, "\(context) section \(t)")
+                #expect(
+                    runs.allSatisfy { run in
+                        if case .kept = run.origin { return true }
+                        if case .inserted = layout.sections[t] { return true }
+                        return run.count == 1
+                    }, "\(context) section \(t)")
                 if map.isUnchanged(newSection: t), case .kept(let o) = layout.sections[t] {
                     #expect(cells == (0..<old[o]).map { .kept(old: ItemPath(section: o, item: $0)) }, "\(context) section \(t)")
                 }

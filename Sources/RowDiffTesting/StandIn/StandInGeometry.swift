@@ -14,15 +14,19 @@ struct StandInGeometry {
 
         init(_ heights: [Double]) {
             self.heights = heights
-            var tops = [Double]()
-            tops.reserveCapacity(heights.count + 1)
-            var y = 0.0
-            tops.append(y)
-            for height in heights {
-                y += height
-                tops.append(y)
+            // Written in place: a section of a long list has tens of thousands of rows, laid out
+            // again by every batch that touches it.
+            tops = heights.withUnsafeBufferPointer { heights in
+                [Double](unsafeUninitializedCapacity: heights.count + 1) { tops, count in
+                    var y = 0.0
+                    tops[0] = y
+                    for index in 0..<heights.count {
+                        y += heights[index]
+                        tops[index + 1] = y
+                    }
+                    count = heights.count + 1
+                }
             }
-            self.tops = tops
         }
     }
 

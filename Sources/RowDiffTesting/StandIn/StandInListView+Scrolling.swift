@@ -140,11 +140,21 @@ extension StandInListView: ScrollGeometry {
                 }
                 var heights: [Double] = []
                 heights.reserveCapacity(counts[t])
-                for (item, origin) in map.origins(inNewSection: t).enumerated() {
-                    if case .kept(let from) = origin, let known = knownHeight(from) {
-                        heights.append(known)
-                    } else {
-                        heights.append(askHeight(ItemPath(section: t, item: item), source))
+                // Run by run: a run of kept rows takes its old heights at once (the rows a batch
+                // leaves in place are most of a section); every other row is asked.
+                for run in map.originRuns(inNewSection: t) {
+                    if case .kept(let from) = run.origin, let known = knownHeights(from, count: run.count) {
+                        heights.append(contentsOf: known)
+                        continue
+                    }
+                    for offset in 0..<run.count {
+                        if case .kept(let from) = run.origin,
+                            let known = knownHeight(ItemPath(section: from.section, item: from.item + offset))
+                        {
+                            heights.append(known)
+                        } else {
+                            heights.append(askHeight(ItemPath(section: t, item: heights.count), source))
+                        }
                     }
                 }
                 explicit.append(StandInGeometry.ExplicitRows(heights))
@@ -177,6 +187,15 @@ extension StandInListView: ScrollGeometry {
             let bounds = contentOffsetBounds
             offset = min(max(offset, bounds.lowerBound), bounds.upperBound)
         }
+    }
+
+    /// The heights `count` rows from `path` on (one old section) had before a change, if their
+    /// section had heights of its own.
+    private func knownHeights(_ path: ItemPath, count: Int) -> ArraySlice<Double>? {
+        guard geometry.explicit.indices.contains(path.section), let rows = geometry.explicit[path.section],
+            path.item >= 0, path.item + count <= rows.heights.count
+        else { return nil }
+        return rows.heights[path.item..<(path.item + count)]
     }
 
     /// The height a row had before a change, if it had one of its own.
