@@ -123,29 +123,13 @@ struct DiffableUnchangedApplyTests {
         // which writes the count into the storage every empty array shares, racing with any
         // thread reading an empty array (here, another diff's).
         let sides = [Self.snapshot([("a", [Int]()), ("b", [])]).renderedSections(), Self.snapshot([(String, [Int])]()).renderedSections()]
-        let results = ResultBox()
+        let results = LockedList<Bool>()
         DispatchQueue.concurrentPerform(iterations: 64) { iteration in
             let side = sides[iteration % 2]
             let diff = SectionedDiff(from: side, to: side)
-            results.add(diff.changeset == Changeset() && diff.duplicates.isEmpty)
+            results.record(diff.changeset == Changeset() && diff.duplicates.isEmpty)
         }
         #expect(results.all == Array(repeating: true, count: 64))
-    }
-
-    /// What the threads found, behind a lock.
-    final class ResultBox: @unchecked Sendable {
-        private let lock = NSLock()
-        private var values: [Bool] = []
-        func add(_ value: Bool) {
-            lock.lock()
-            values.append(value)
-            lock.unlock()
-        }
-        var all: [Bool] {
-            lock.lock()
-            defer { lock.unlock() }
-            return values
-        }
     }
 
     @Test("A snapshot that repeats an identifier is resolved, whatever is on screen")

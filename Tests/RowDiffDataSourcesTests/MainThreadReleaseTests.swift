@@ -13,26 +13,11 @@ import Testing
 struct MainThreadReleaseTests {
     /// What happened, in order, on the main thread: a render's completion, a row freed (and
     /// whether on the main queue).
-    final class Events: @unchecked Sendable {
-        enum Event: Equatable {
-            case completed
-            case freed(onMain: Bool)
-        }
-        private let lock = NSLock()
-        private var events: [Event] = []
-
-        func record(_ event: Event) {
-            lock.lock()
-            events.append(event)
-            lock.unlock()
-        }
-
-        var all: [Event] {
-            lock.lock()
-            defer { lock.unlock() }
-            return events
-        }
+    enum Event: Equatable {
+        case completed
+        case freed(onMain: Bool)
     }
+    typealias Events = LockedList<Event>
 
     /// An object a row's state holds (as a row's closure might hold a view controller), which
     /// records where it is freed.

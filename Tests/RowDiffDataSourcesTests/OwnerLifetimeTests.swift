@@ -23,8 +23,7 @@ import RowDiffTesting
 
     /// Records where witnesses were freed: on the main queue or not.
     final class Frees: @unchecked Sendable {
-        private let lock = NSLock()
-        private var onMain: [Bool] = []
+        private let onMain = LockedList<Bool>()
         nonisolated static let mainKey: DispatchSpecificKey<Bool> = {
             let key = DispatchSpecificKey<Bool>()
             DispatchQueue.main.setSpecific(key: key, value: true)
@@ -33,18 +32,9 @@ import RowDiffTesting
 
         init() { _ = Self.mainKey }
 
-        func record() {
-            let main = DispatchQueue.getSpecific(key: Self.mainKey) == true
-            lock.lock()
-            onMain.append(main)
-            lock.unlock()
-        }
+        func record() { onMain.record(DispatchQueue.getSpecific(key: Self.mainKey) == true) }
 
-        var all: [Bool] {
-            lock.lock()
-            defer { lock.unlock() }
-            return onMain
-        }
+        var all: [Bool] { onMain.all }
     }
 
     func witnessRow(_ key: String, _ frees: Frees) -> KeyedRow {

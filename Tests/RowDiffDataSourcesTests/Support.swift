@@ -22,6 +22,24 @@ func testSeed() -> UInt64 {
 
 import Foundation
 
+/// Values recorded from any thread, read back in the order they were recorded.
+final class LockedList<Element>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var elements: [Element] = []
+
+    func record(_ element: Element) {
+        lock.lock()
+        elements.append(element)
+        lock.unlock()
+    }
+
+    var all: [Element] {
+        lock.lock()
+        defer { lock.unlock() }
+        return elements
+    }
+}
+
 enum ProcessInfoLite {
     static func environment(_ name: String) -> String? { ProcessInfo.processInfo.environment[name] }
 }
