@@ -19,6 +19,10 @@ import RowDiffTesting
 //                       before each batch, the content of every view on screen). The "without"
 //                       figures subtract it, render by render: what the owner costs on a device
 //                       (where UIKit's own work takes the place of the stand-in's).
+//   stand-in layout     of the main thread's time, the stand-in's model of the table's layout after
+//                       each batch (`StandInListView.layoutTime`: row heights kept or asked, and
+//                       their sums), which UIKit does in its own way on a device; it includes the
+//                       owner's answers to the height questions. Reported, not subtracted.
 //   request → completion  `renderAndWait` called to returned (wall time: the diff, then the batches).
 //   cells configured    per render, at most the visible rows plus the changed visible rows.
 //   height calls        row-height questions the view asked: none when no row declares a height.
@@ -49,6 +53,8 @@ extension DataSourceReport {
         /// The stand-in's checks per render (`StandInListView.checkingTime`), and the two figures
         /// above without them (subtracted render by render).
         var standInCheckMs: Stat
+        /// The stand-in's layout per render (`StandInListView.layoutTime`), reported apart.
+        var standInLayoutMs: Stat
         var mainThreadWithoutChecksMs: Stat
         var requestToCompletionWithoutChecksMs: Stat
         /// The most cells configured in one render, and the largest visible + changed-and-visible
@@ -256,7 +262,7 @@ extension DataSourceBench {
     @MainActor
     struct TimedRenders {
         var warmups = 0, runs = 0
-        var mainThread: [Double] = [], wall: [Double] = [], checks: [Double] = []
+        var mainThread: [Double] = [], wall: [Double] = [], checks: [Double] = [], layouts: [Double] = []
         var mostConfigured = 0, mostBound = 0, withinBound = true, heightCalls = 0
         /// The main thread's release slices in the timed renders, the longest, and replaced
         /// states it freed in one go (too many pending).
@@ -271,7 +277,7 @@ extension DataSourceBench {
                 view: view.listKind == .collectionView ? "collection" : "table", source: source, rows: rows, sections: sections,
                 viewportHeight: ownerViewportHeight, visibleRows: view.indexPathsForVisibleRows.count, changedRows: changedRows,
                 changeCount: changeCount, decision: decision, warmupRuns: warmups, timedRuns: runs, mainThreadMs: .init(mainThread),
-                requestToCompletionMs: .init(wall), standInCheckMs: .init(checks),
+                requestToCompletionMs: .init(wall), standInCheckMs: .init(checks), standInLayoutMs: .init(layouts),
                 mainThreadWithoutChecksMs: .init(zip(mainThread, checks).map { max(0, $0 - $1) }),
                 requestToCompletionWithoutChecksMs: .init(zip(wall, checks).map { max(0, $0 - $1) }),
                 maximumCellsConfigured: mostConfigured, maximumConfigureBound: mostBound, withinBound: withinBound,
@@ -298,7 +304,7 @@ extension DataSourceBench {
         for run in 0..<(warmups + runs) {
             prepare(run)
             let configurations = CountedMessageCell.configurations, heights = view.heightQueryCount
-            let checks = view.checkingTime
+            let checks = view.checkingTime, layouts = view.layoutTime
             let slices = mainThreadReleaseStatistics
             let cpuStart = threadCPUMs(), start = ContinuousClock.now
             await render(run)
@@ -314,7 +320,7 @@ extension DataSourceBench {
             // the next one's diff and the app's building of its rows, on this machine's 2 cores.
             waitForBackgroundReleases()
             let sliced = mainThreadReleaseStatistics
-            let checked = ms(view.checkingTime - checks)
+            let checked = ms(view.checkingTime - checks), laidOut = ms(view.layoutTime - layouts)
             let configured = CountedMessageCell.configurations - configurations
             let visible = view.indexPathsForVisibleRows
             let changed = changedVisible(run, visible)
@@ -322,6 +328,7 @@ extension DataSourceBench {
             timed.mainThread.append(cpu)
             timed.wall.append(elapsed)
             timed.checks.append(checked)
+            timed.layouts.append(laidOut)
             timed.mostConfigured = max(timed.mostConfigured, configured)
             timed.mostBound = max(timed.mostBound, visible.count + changed)
             timed.withinBound = timed.withinBound && configured <= visible.count + changed
@@ -363,7 +370,7 @@ extension DataSourceReport {
             + "app: ListController with app-like rows (actions and swipe closures, every tenth row a height, three cell kinds, rows built afresh for every render)\n"
         var rows = [
             [
-                "source", "view", "render", "main thread ms (median, min–max)", "stand-in checks", "without checks",
+                "source", "view", "render", "main thread ms (median, min–max)", "stand-in checks", "without checks", "stand-in layout",
                 "request → completion ms", "without checks", "cells configured (max)", "bound (visible + changed visible)",
                 "height calls", "views made", "problems", "main-thread release slices (per render; mean, longest ms; over 2 ms)",
             ]
@@ -371,7 +378,7 @@ extension DataSourceReport {
         for owner in owners {
             rows.append([
                 owner.source, owner.view, owner.decision, range(owner.mainThreadMs), ms(owner.standInCheckMs.median),
-                ms(owner.mainThreadWithoutChecksMs.median), range(owner.requestToCompletionMs),
+                ms(owner.mainThreadWithoutChecksMs.median), ms(owner.standInLayoutMs.median), range(owner.requestToCompletionMs),
                 ms(owner.requestToCompletionWithoutChecksMs.median), "\(owner.maximumCellsConfigured)",
                 "\(owner.maximumConfigureBound)\(owner.withinBound ? " ✓" : " ✗ EXCEEDED")",
                 "\(owner.heightCalls)\(owner.explicitRowHeights ? " (explicit heights)" : "")", "\(owner.viewsMade)", "\(owner.problems)",
@@ -381,10 +388,11 @@ extension DataSourceReport {
                 } ?? "–",
             ])
         }
-        out += BenchReport.align(rows, rightAligned: [4, 5, 7, 8, 9, 10, 11, 12, 13])
+        out += BenchReport.align(rows, rightAligned: [4, 5, 6, 8, 9, 10, 11, 12, 13, 14])
         out +=
             "  stand-in checks: the stand-in's own checking (validator, data-source comparison, views' content), which UIKit does not do; "
-            + "\"without checks\" subtracts it render by render (medians)\n"
+            + "\"without checks\" subtracts it render by render (medians); stand-in layout: of the main thread, the stand-in's model of "
+            + "the table's row layout after each batch (UIKit's own work on a device; includes the owner's height answers), not subtracted\n"
         return out
     }
 }

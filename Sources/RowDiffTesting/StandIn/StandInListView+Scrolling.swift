@@ -124,6 +124,8 @@ extension StandInListView: ScrollGeometry {
     /// keep their heights; inserted, reloaded and reconfigured rows are asked). The offset stays,
     /// within the new bounds, as a table keeps it when its content changes.
     func layOut(_ source: any ListViewSource, remapping map: BatchUpdateRowMap?) {
+        let start = ContinuousClock.now
+        defer { layoutTime += ContinuousClock.now - start }
         var explicit: [StandInGeometry.ExplicitRows?] = []
         explicit.reserveCapacity(counts.count)
         if source.hasExplicitRowHeights {

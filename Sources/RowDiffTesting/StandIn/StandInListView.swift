@@ -163,6 +163,12 @@ public class StandInListView: ListViewHost {
     /// in it, so a benchmark can tell what the source costs from what the stand-in's checks cost.
     package private(set) var checkingTime = Duration.zero
 
+    /// The time spent laying the rows out after a reload or a batch (`layOut`): each section's row
+    /// heights, kept or asked, and their prefix sums, as a table keeps its row data. UIKit does
+    /// this work itself, in its own way; the time includes the source's answers to the height
+    /// questions (the owner's cost). Not part of `checkingTime`: a benchmark reports it beside it.
+    package internal(set) var layoutTime = Duration.zero
+
     /// Runs `body`, adding its time to `checkingTime`.
     private func checking<T>(_ body: () -> T) -> T {
         let start = ContinuousClock.now
