@@ -217,7 +217,7 @@ extension DiffableDataSourceSnapshot {
     ) -> [DiffableSnapshotSection<SectionIdentifierType, ItemIdentifierType>] {
         typealias Row = DiffableSnapshotRow<ItemIdentifierType>
         let generation = renderGenerations.next()
-        let items = shown.isEmpty ? storage.resolvedItems() : storage.resolvedItems(shownAs: shown)
+        let items = storage.resolvedItems(shownAs: shown)
         let reloaded = storage.reloadedItems, reconfigured = storage.reconfiguredItems
         let reloadedSections = storage.reloadedSections
         let marksItems = !reloaded.isEmpty || !reconfigured.isEmpty

@@ -362,33 +362,19 @@ final class SnapshotStorage<Section: Hashable & Sendable, Item: Hashable & Senda
         }
     }
 
-    /// The items of each section, repeats resolved.
+    /// The items of each section, repeats resolved. When `shown` (rows rendered from a snapshot,
+    /// whose identifiers are unique) holds exactly these sections and items, in order, nothing
+    /// repeats: the items are their own resolution (kept as it), and nothing is hashed.
     /// - Complexity: O(1) when there are no unchecked appends, or once resolved; resolving is
-    ///   O(n), one set insertion per appended item (no index is built).
+    ///   O(n), one set insertion per appended item (no index is built), or O(S + n) comparisons
+    ///   when `shown` matches.
     @inlinable
-    func resolvedItems() -> [[Item]] {
+    func resolvedItems(shownAs shown: [DiffableSnapshotSection<Section, Item>] = []) -> [[Item]] {
         guard !uncheckedAppends.isEmpty else { return items }
         return locked {
             if let index { return index.resolved ?? items }
             if let resolution { return resolution }
-            let resolved = resolvingRepeats(items, uncheckedAppends)
-            resolution = resolved
-            return resolved
-        }
-    }
-
-    /// `resolvedItems()`, without resolving when `shown` (rows rendered from a snapshot, whose
-    /// identifiers are unique) holds exactly these sections and items, in order: then nothing
-    /// repeats, and the items are their own resolution (kept as it).
-    /// - Complexity: as `resolvedItems()`, or O(S + n) comparisons (no hashing) when `shown`
-    ///   matches.
-    @inlinable
-    func resolvedItems(shownAs shown: [DiffableSnapshotSection<Section, Item>]) -> [[Item]] {
-        guard !uncheckedAppends.isEmpty else { return items }
-        return locked {
-            if let index { return index.resolved ?? items }
-            if let resolution { return resolution }
-            let resolved = shows(shown) ? items : resolvingRepeats(items, uncheckedAppends)
+            let resolved = !shown.isEmpty && shows(shown) ? items : resolvingRepeats(items, uncheckedAppends)
             resolution = resolved
             return resolved
         }
