@@ -1,5 +1,3 @@
-import Foundation
-
 /// A sectioned diff's shortcut for sides whose identities are equal position by position, when
 /// the section type promises unique identities (`UniquelyIdentifiedSection`): every section and
 /// row pairs with the one in its own place, so nothing is inserted, deleted or moved, no identity
@@ -25,23 +23,14 @@ enum UnchangedIdentities {
     }
 
     /// The pairs whose content differs (old path equal to new path), or nil when some row's
-    /// identity differs from the old row's in its place. Identities stored in place as `Int` or
-    /// `UUID` are compared as bytes (their `==`); others with `==`.
+    /// identity differs from the old row's in its place (compared as `MatchedPairs` compares the
+    /// pairs of any diff).
     /// - Precondition: `shapesAgree(old, new)`.
     /// - Complexity: O(rows), no hashing.
     @inlinable
     static func updates<Section: DiffableSection>(
         _ old: FlattenedSide<Section>, _ new: FlattenedSide<Section>, pairs: MatchedPairs<Section.Row>
     ) -> [Move<ItemPath>]? {
-        typealias Row = Section.Row
-        // Bytes compared for identities whose `==` is their bytes' equality, read in place.
-        let words: Int
-        if let offset = pairs.identityOffset, offset >= 0 {
-            words = Row.DiffIdentity.self == Int.self ? 1 : Row.DiffIdentity.self == UUID.self ? 2 : 0
-        } else {
-            words = 0
-        }
-        let offset = pairs.identityOffset ?? 0
         var updates: [Move<ItemPath>] = []
         for section in old.rows.indices {
             let agree = old.rows[section].withUnsafeBufferPointer { oldRows in
@@ -51,20 +40,10 @@ enum UnchangedIdentities {
                     guard !oldRows.isEmpty else { return true }
                     let oldBase = oldRows.baseAddress!, newBase = newRows.baseAddress!
                     for item in 0..<oldRows.count {
-                        let before = oldBase + item, after = newBase + item
-                        let identitiesEqual: Bool
-                        if words != 0 {
-                            let a = UnsafeRawPointer(before) + offset, b = UnsafeRawPointer(after) + offset
-                            identitiesEqual =
-                                a.loadUnaligned(as: UInt64.self) == b.loadUnaligned(as: UInt64.self)
-                                && (words == 1
-                                    || a.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-                                        == b.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
-                        } else {
-                            identitiesEqual = pairs.compare(before, after, checksIdentities: true, comparesContent: false).identitiesEqual
-                        }
-                        guard identitiesEqual else { return false }
-                        if pairs.compare(before, after, checksIdentities: false, comparesContent: true).contentChanged {
+                        let (agrees, changed) = pairs.compare(
+                            oldBase + item, newBase + item, checksIdentities: true, comparesContent: true)
+                        guard agrees else { return false }
+                        if changed {
                             let path = ItemPath(section: section, item: item)
                             updates.append(Move(from: path, to: path))
                         }

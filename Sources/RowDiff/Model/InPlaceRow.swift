@@ -1,3 +1,5 @@
+import Foundation
+
 /// A row type of this package's own modules whose diff reads matched pairs where the rows are
 /// stored: the diffable data source's and the SwiftUI path's rows, which are generic over an app's
 /// types, so their diff runs in code no module specialises (there, every read of a whole row is a
@@ -25,11 +27,18 @@ package protocol InPlaceRow: Diffable {
 struct MatchedPairs<Row: Diffable> {
     @usableFromInline let inPlace: (any InPlaceRow.Type)?
     @usableFromInline let identityOffset: Int?
+    /// With an identity offset, the 8-byte words an `Int` (1) or `UUID` (2) identity is compared
+    /// as: their `==` is their bytes' equality, and a call of it through the protocol witness costs
+    /// more than the load (code not specialised for the row). 0 for other identities (`==`).
+    @usableFromInline let identityWords: Int
 
     @inlinable
     init(inPlace: (any InPlaceRow.Type)?, identityOffset: Int?) {
         self.inPlace = inPlace
         self.identityOffset = identityOffset
+        let identity: Any.Type = Row.DiffIdentity.self
+        let words = identity == Int.self ? 1 : identity == UUID.self ? 2 : 0
+        identityWords = (identityOffset ?? -1) >= 0 ? words : 0
     }
 
     /// Whether the pair's identities are equal (only asked when `checksIdentities`; true
@@ -46,9 +55,20 @@ struct MatchedPairs<Row: Diffable> {
         }
         if checksIdentities {
             if let identityOffset {
-                let oldID = (UnsafeRawPointer(old) + identityOffset).assumingMemoryBound(to: Row.DiffIdentity.self)
-                let newID = (UnsafeRawPointer(new) + identityOffset).assumingMemoryBound(to: Row.DiffIdentity.self)
-                if oldID.pointee != newID.pointee { return (false, false) }
+                let oldID = UnsafeRawPointer(old) + identityOffset, newID = UnsafeRawPointer(new) + identityOffset
+                if identityWords != 0 {
+                    if oldID.loadUnaligned(as: UInt64.self) != newID.loadUnaligned(as: UInt64.self)
+                        || identityWords == 2
+                            && oldID.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+                                != newID.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
+                    {
+                        return (false, false)
+                    }
+                } else if oldID.assumingMemoryBound(to: Row.DiffIdentity.self).pointee
+                    != newID.assumingMemoryBound(to: Row.DiffIdentity.self).pointee
+                {
+                    return (false, false)
+                }
             } else if old.pointee.diffIdentity != new.pointee.diffIdentity {
                 return (false, false)
             }
