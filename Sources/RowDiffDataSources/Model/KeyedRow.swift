@@ -35,12 +35,12 @@ public struct KeyedRow: Diffable, Sendable {
     /// How the cell is registered and configured; nil for a row made from a kind alone.
     var cellBinding: AnyViewBinding? { storage.binding }
 
-    /// What the row does when the user acts on it (not content).
+    /// What the row does when the user acts on it (not content, but for its heights).
     public var actions: RowActions { storage.actions?.actions ?? RowActions() }
 
     /// Whether the row's actions give a height or an estimated height.
     /// - Complexity: O(1), no allocation.
-    var declaresHeight: Bool { storage.actions?.declaresHeight ?? false }
+    var declaresHeight: Bool { storage.heights.declaresAny }
 
     /// Whether the row's actions say whether it can take focus.
     /// - Complexity: O(1), no allocation.
@@ -160,15 +160,12 @@ extension KeyedRow: CarriedFingerprint {
 @usableFromInline
 final class ActionsBox: @unchecked Sendable {
     let actions: RowActions
-    /// Whether the actions give a height or an estimated height (what an owner scans for).
-    let declaresHeight: Bool
 
     /// nil for empty actions: most rows have none, and they then cost no allocation.
     @usableFromInline
     init?(_ actions: RowActions) {
         if actions.isEmpty { return nil }
         self.actions = actions
-        declaresHeight = actions.height != nil || actions.estimatedHeight != nil
     }
 }
 
@@ -268,6 +265,8 @@ struct RowHeights: Equatable, Sendable {
 
     var height: Double? { Self.value(heightBits) }
     var estimated: Double? { Self.value(estimatedBits) }
+    /// Whether there is a height or an estimated height (what an owner scans for).
+    var declaresAny: Bool { heightBits != Self.absent || estimatedBits != Self.absent }
 
     private static func bits(_ value: Double?) -> UInt64 {
         guard let value else { return absent }
