@@ -55,15 +55,20 @@ struct MainThreadReleaseTests {
         }
     }
 
-    @Test("Replaced rows are freed after the render completes, over several turns, on the main thread")
-    func replacedRows_areFreedInSlices_afterTheRender() async {
+    /// The release lowered to 100 rows a slice (the caller's `defer` resets it), an event log, and
+    /// an owner of a table stand-in with a 440-point viewport.
+    static func slicedOwner() -> (MainThreadRelease, Events, StandInTableView, ListController<KeyedSection>) {
         _ = BackgroundReleaseTests.mainQueueKey
         let release = MainThreadRelease.shared
         release.rowsPerSliceLimit = 100
-        defer { release.rowsPerSliceLimit = nil }
-        let events = Events()
         let view = StandInTableView(viewportHeight: 440)
-        let owner = ListController<KeyedSection>(host: view, options: RenderOptions(onDuplicateKeys: nil))
+        return (release, Events(), view, ListController<KeyedSection>(host: view, options: RenderOptions(onDuplicateKeys: nil)))
+    }
+
+    @Test("Replaced rows are freed after the render completes, over several turns, on the main thread")
+    func replacedRows_areFreedInSlices_afterTheRender() async {
+        let (release, events, view, owner) = Self.slicedOwner()
+        defer { release.rowsPerSliceLimit = nil }
         await owner.renderer.renderAndWait(Self.sections(events, rows: 600, name: "a", selected: { _ in }))
         await owner.renderer.waitUntilIdle()
         let slicesBefore = release.statistics.slices
@@ -91,13 +96,8 @@ struct MainThreadReleaseTests {
 
     @Test("States superseded before they were rendered are freed on the main thread in slices too")
     func supersededStates_areFreedInSlices() async {
-        _ = BackgroundReleaseTests.mainQueueKey
-        let release = MainThreadRelease.shared
-        release.rowsPerSliceLimit = 100
+        let (release, events, view, owner) = Self.slicedOwner()
         defer { release.rowsPerSliceLimit = nil }
-        let events = Events()
-        let view = StandInTableView(viewportHeight: 440)
-        let owner = ListController<KeyedSection>(host: view, options: RenderOptions(onDuplicateKeys: nil))
         let slicesBefore = release.statistics.slices
         // Requested in one turn: the renderer has not started, so "a" and "b" are superseded by "c".
         owner.render(Self.sections(events, rows: 600, name: "a", selected: { _ in }))
