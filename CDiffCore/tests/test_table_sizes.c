@@ -45,11 +45,33 @@ static void make_edited(rng *r, size_t count, size_t edits, flat_input *o, flat_
 static const char *table_equals_sorted(cdiff_context *table, cdiff_context *sorted, const flat_input *o,
                                        const flat_input *n);
 
-/* Both the default table and the one whose compact passes tag from 2^19 slots. */
-static const char *tables_equal_sorted(cdiff_context *table, cdiff_context *tagged, cdiff_context *sorted,
-                                       const flat_input *o, const flat_input *n) {
-    const char *err = table_equals_sorted(table, sorted, o, n);
-    return err ? err : table_equals_sorted(tagged, sorted, o, n);
+/* The contexts each test compares: the default table, the one whose compact passes tag from 2^19
+ * slots (a test hook), and the sorted match. */
+typedef struct {
+    cdiff_context *table, *tagged, *sorted;
+} contexts;
+
+/* The three contexts; an error when one could not be made (`contexts_free` frees the others). */
+static const char *contexts_create(contexts *c) {
+    c->table = cdiff_context_create();
+    c->tagged = cdiff_context_create();
+    c->sorted = cdiff_context_create();
+    if (!c->table || !c->tagged || !c->sorted) return "cdiff_context_create returned NULL";
+    c->sorted->force_sorted = true;
+    c->tagged->in_slot_max_slots = (size_t)1 << 19;
+    return NULL;
+}
+
+static void contexts_free(contexts *c) {
+    cdiff_context_free(c->table);
+    cdiff_context_free(c->tagged);
+    cdiff_context_free(c->sorted);
+}
+
+/* Both the default table and the tagging one. */
+static const char *tables_equal_sorted(const contexts *c, const flat_input *o, const flat_input *n) {
+    const char *err = table_equals_sorted(c->table, c->sorted, o, n);
+    return err ? err : table_equals_sorted(c->tagged, c->sorted, o, n);
 }
 
 static const char *table_equals_sorted(cdiff_context *table, cdiff_context *sorted, const flat_input *o,
@@ -69,27 +91,23 @@ static void test_first_passes_of_every_size_give_the_sorted_match_s_result(void)
     static const size_t counts[] = {600, 1500, 12000, 14000, 27000, 60000, 145000, 180000};
     static const size_t edits[] = {0, 3, 100, 400};
     flat_input o = {0}, n = {0};
-    cdiff_context *table = cdiff_context_create(), *sorted = cdiff_context_create(), *tagged = cdiff_context_create();
-    const char *err = table && sorted && tagged ? NULL : "cdiff_context_create returned NULL";
-    if (sorted) sorted->force_sorted = true;
-    if (tagged) tagged->in_slot_max_slots = (size_t)1 << 19;
+    contexts ctx;
+    const char *err = contexts_create(&ctx);
     for (size_t c = 0; c < sizeof counts / sizeof *counts && !err; c++) {
         for (size_t e = 0; e < sizeof edits / sizeof *edits && !err; e++) {
             const uint64_t seed = harness_seed() ^ (c * 0x9E3779B97F4A7C15ull) ^ (e * 0xD1B54A32D192ED03ull) ^ 0x5123;
             rng r = rng_seeded(seed);
             harness_case("%zu rows, %zu edits per mille, seed 0x%llx", counts[c], edits[e], (unsigned long long)seed);
             make_edited(&r, counts[c], edits[e], &o, &n);
-            err = tables_equal_sorted(table, tagged, sorted, &o, &n);
+            err = tables_equal_sorted(&ctx, &o, &n);
             /* A duplicate in new's middle, late: the pass has listed almost everything by then. */
             if (!err && n.count > 2) {
                 n.ids[n.count - 2] = n.ids[n.count / 3];
-                err = tables_equal_sorted(table, tagged, sorted, &o, &n);
+                err = tables_equal_sorted(&ctx, &o, &n);
             }
         }
     }
-    cdiff_context_free(table);
-    cdiff_context_free(tagged);
-    cdiff_context_free(sorted);
+    contexts_free(&ctx);
     flat_input_free(&o);
     flat_input_free(&n);
     REQUIRE_CHECK(err);
@@ -105,35 +123,31 @@ static void test_bucketed_tables_at_their_edges_give_the_sorted_match_s_result(v
     static const size_t counts[] = {174000, 174760, 176000};
     enum { CRAFTED = 40 };
     flat_input o = {0}, n = {0};
-    cdiff_context *table = cdiff_context_create(), *sorted = cdiff_context_create(), *tagged = cdiff_context_create();
-    const char *err = table && sorted && tagged ? NULL : "cdiff_context_create returned NULL";
-    if (sorted) sorted->force_sorted = true;
-    if (tagged) tagged->in_slot_max_slots = (size_t)1 << 19;
+    contexts ctx;
+    const char *err = contexts_create(&ctx);
     for (size_t c = 0; c < sizeof counts / sizeof *counts && !err; c++) {
         const uint64_t seed = harness_seed() ^ (c * 0x94D049BB133111EBull) ^ 0xB0C7;
         rng r = rng_seeded(seed);
         harness_case("%zu rows, seed 0x%llx", counts[c], (unsigned long long)seed);
-        cdiff_context_set_match_seed(table, seed);
+        cdiff_context_set_match_seed(ctx.table, seed);
         make_edited(&r, counts[c], 3, &o, &n);
-        err = tables_equal_sorted(table, tagged, sorted, &o, &n);
+        err = tables_equal_sorted(&ctx, &o, &n);
         if (err || o.count < 20 * CRAFTED || n.count < 20 * CRAFTED) break;
         /* The crafted identities: mixed values at the top of the range, in the last bucket (and
          * the last slot) of any table. Old holds them in order, new in reverse, each at a row of
          * its own away from the ends. */
         for (size_t k = 0; k < CRAFTED; k++) {
-            const uint64_t id = hostile_unmixed(&table->keys, UINT64_MAX - 3 * k);
+            const uint64_t id = hostile_unmixed(&ctx.table->keys, UINT64_MAX - 3 * k);
             o.ids[10 + 17 * k] = id;
             n.ids[n.count - 10 - 17 * k] = id;
         }
-        err = tables_equal_sorted(table, tagged, sorted, &o, &n);
+        err = tables_equal_sorted(&ctx, &o, &n);
         if (!err) {
             o.ids[o.count / 2] = o.ids[10];
-            err = tables_equal_sorted(table, tagged, sorted, &o, &n);
+            err = tables_equal_sorted(&ctx, &o, &n);
         }
     }
-    cdiff_context_free(table);
-    cdiff_context_free(tagged);
-    cdiff_context_free(sorted);
+    contexts_free(&ctx);
     flat_input_free(&o);
     flat_input_free(&n);
     REQUIRE_CHECK(err);
