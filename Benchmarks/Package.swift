@@ -28,8 +28,6 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
             ],
             path: "Benchmarks/RowDiffBenchmarks",
-            // The shared workloads leave out what reaches the root package's package-only API.
-            swiftSettings: [.define("ROWDIFF_BENCHMARKS_PACKAGE")],
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         )
     ]

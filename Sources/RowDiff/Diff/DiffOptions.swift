@@ -5,6 +5,12 @@ public struct DiffOptions: Sendable {
     /// elements, or several smaller ones) for reuse; `DiffContext.releasePooledMemory()` frees it.
     /// The package's renderers keep one each; apps use the pool.
     @usableFromInline package var context: DiffContext?
+    /// Whether the caller runs no other diff on `context` while this one runs (a renderer's own
+    /// context: its renders are diffed one at a time). The diff then uses it as it uses a pooled
+    /// one: the fingerprints in the scratch it keeps (not in temporary memory), its row facts
+    /// found once, and no lock. Measured, a render's diff of 10k items, 50 % overlap, on its
+    /// renderer's context: 0.51 ms shared, 0.25 owned.
+    @usableFromInline package var ownsContext = false
     /// Whether to compute the sequential `Patch` as well (it costs about a third of the diff again).
     public var computesPatch: Bool
 
@@ -23,9 +29,11 @@ public struct DiffOptions: Sendable {
         self.computesPatch = computesPatch
     }
 
-    /// Options with the given context (nil: the shared pool) and patch choice.
-    package init(context: DiffContext?, computesPatch: Bool = false) {
+    /// Options with the given context (nil: the shared pool), whether the caller owns it (see
+    /// `ownsContext`), and patch choice.
+    package init(context: DiffContext?, ownsContext: Bool = false, computesPatch: Bool = false) {
         self.context = context
+        self.ownsContext = ownsContext
         self.computesPatch = computesPatch
     }
 }

@@ -47,9 +47,11 @@ public struct SectionedDiff<Section: DiffableSection> {
             && UnchangedIdentities.shapesAgree(oldSide, newSide)
         if parallel && !mayBeUnchanged { ParallelWork.prepare() }
         let context = options.context ?? DiffContext.pool.take()
-        // A pooled context is this diff's alone until it is given back: no lock is needed.
-        let exclusive = options.context == nil
-        defer { if exclusive { DiffContext.pool.give(context) } }
+        // A pooled context is this diff's alone until it is given back, and so is one the caller
+        // owns: no lock is needed.
+        let pooled = options.context == nil
+        let exclusive = pooled || options.ownsContext
+        defer { if pooled { DiffContext.pool.give(context) } }
 
         let types = SideTypes(Section.self, rows: context.rowFacts(Section.Row.self, exclusive: exclusive))
         let pairs = MatchedPairs<Section.Row>(inPlace: types.rowInPlace, identityOffset: types.rowIdentityOffset)

@@ -1,6 +1,5 @@
 import Foundation
-@_spi(Staging) import RowDiff
-import RowDiffDataSources
+@_spi(Bench) import RowDiffDataSources
 
 // GitHub issue 35's snapshot group: the diffable snapshot API as an app calls it, from a module of
 // its own (`rowdiff bench --snapshot`, and the Snapshot_ benchmarks of Benchmarks/, which compile
@@ -132,16 +131,12 @@ enum SnapshotWorkloads {
         ] + applyDiffOperations(items10k: items10k, overlap: overlap, shuffled: shuffled, grid1000: grid1000, moved: moved)
     }
 
-    /// Apply's diff: the snapshot's rows and the renderer's staging are package-only, so these
-    /// rows exist in `rowdiff bench` (a module of this package) and not in the Benchmarks package
-    /// (another package, built with ROWDIFF_BENCHMARKS_PACKAGE), which measures the public calls.
+    /// Apply's diff, through `DiffableApplyBench` (SPI: the rows, the diff and the stages are
+    /// package-only, and the Benchmarks package is another package).
     static func applyDiffOperations(
         items10k: [UUID], overlap: [UUID], shuffled: [UUID], grid1000: [[UUID]], moved: [[UUID]]
     ) -> [SnapshotOperation] {
-        #if ROWDIFF_BENCHMARKS_PACKAGE
-        return []
-        #else
-        return [
+        [
             applyDiff(
                 "apply-diff-10k-overlap", "apply's diff, 10k items, 50 % overlap (snapshot → batches)", target: 0.3, listKit: 4.41,
                 old: [items10k], new: [overlap]),
@@ -154,7 +149,6 @@ enum SnapshotWorkloads {
                 "apply-diff-100x1000-1pct-moved", "apply's diff, 100 sections × 1,000, 1 % of items moved to other sections",
                 target: 3, listKit: 37.0, old: grid1000, new: moved),
         ]
-        #endif
     }
 
     /// A snapshot of `sections` (identifiers 0, 1, …), built as an app builds one.
@@ -165,25 +159,21 @@ enum SnapshotWorkloads {
         return snapshot
     }
 
-    #if !ROWDIFF_BENCHMARKS_PACKAGE
     /// What applying `new` over `old` computes before it touches the view, as the data source's
-    /// background task does: `new`'s rows (`renderedSections(shown:)`, given the rows on screen,
-    /// as the renderer gives them), the diff from the rows on screen (`old`'s, rendered by the
-    /// previous apply: untimed), and the batches (`StagedChangeset`, content stages as patches,
-    /// as the renderer stages them).
-    /// Each run builds `new` afresh (untimed), as an app builds the snapshot it applies.
+    /// background task does (`DiffableApplyBench`): `new`'s rows (given the rows on screen, as the
+    /// renderer gives them), the diff from the rows on screen (`old`'s, rendered by the previous
+    /// apply: untimed) and the batches, specialised in this module as an app's apply specialises
+    /// them in the app's, and the renderer's decision. Every change is animated (staged), as UIKit's
+    /// data source does. Each run builds `new` afresh (untimed), as an app builds the snapshot it
+    /// applies, and applies it over the same rows on screen, with the same renderer's context.
     static func applyDiff(
         _ name: String, _ summary: String, target: Double, listKit: Double, old: [[UUID]], new: [[UUID]]
     ) -> SnapshotOperation {
-        SnapshotOperation(name: name, summary: summary, targetMs: target, listKitMs: listKit) {
-            let shown = snapshot(old).renderedSections()
+        // One view for all runs: a data source's renderer keeps its diff context between applies.
+        let view = DiffableApplyBench(showing: snapshot(old))
+        return SnapshotOperation(name: name, summary: summary, targetMs: target, listKitMs: listKit) {
             let applied = snapshot(new)
-            return {
-                let rendered = applied.renderedSections(shown: shown)
-                let diff = SectionedDiff(from: shown, to: rendered)
-                return StagedChangeset(diff, patchesContentStages: true).stages.count
-            }
+            return { view.stages(applying: applied) }
         }
     }
-    #endif
 }

@@ -77,9 +77,12 @@ public final class DiffableDataSourceCore<SectionIdentifierType: Hashable & Send
     ///   and diffed off it (see the type's notes).
     @inlinable
     public func apply(_ snapshot: Snapshot, animatingDifferences: Bool = true, completion: (@MainActor () -> Void)? = nil) {
-        // Inlinable, with the rows made by a closure written here: the app's module specialises
-        // `renderedSections()` for its identifier types (the background task runs that code).
-        render(snapshot, animated: animatingDifferences, completion: completion, making: { snapshot.renderedSections(shown: $0) })
+        // Inlinable, with the rows made by a closure written here and the diff and staging by the
+        // closures of `SpecialisedRenderWork()`: the app's module specialises them for its
+        // identifier types (the background task runs that code).
+        render(
+            snapshot, animated: animatingDifferences, completion: completion, making: { snapshot.renderedSections(shown: $0) },
+            work: SpecialisedRenderWork())
     }
 
     /// Shows `snapshot` as `apply(_:animatingDifferences:completion:)` does, and returns once the
@@ -87,7 +90,8 @@ public final class DiffableDataSourceCore<SectionIdentifierType: Hashable & Send
     /// - Complexity: as `apply(_:animatingDifferences:completion:)`.
     @inlinable
     public func apply(_ snapshot: Snapshot, animatingDifferences: Bool = true) async {
-        await renderAndWait(snapshot, animated: animatingDifferences, making: { snapshot.renderedSections(shown: $0) })
+        await renderAndWait(
+            snapshot, animated: animatingDifferences, making: { snapshot.renderedSections(shown: $0) }, work: SpecialisedRenderWork())
     }
 
     /// Shows `snapshot` by reloading the view, without a diff (UIKit's
@@ -115,7 +119,9 @@ public final class DiffableDataSourceCore<SectionIdentifierType: Hashable & Send
     /// Renders `snapshot` and makes it the current one; outlines of sections whose items it
     /// changed are dropped.
     func render(_ snapshot: Snapshot, animated: Bool, completion: (@MainActor () -> Void)?) {
-        render(snapshot, animated: animated, completion: completion, making: { snapshot.renderedSections(shown: $0) })
+        render(
+            snapshot, animated: animated, completion: completion, making: { snapshot.renderedSections(shown: $0) },
+            work: SpecialisedRenderWork())
     }
 
     /// `render(_:animated:completion:)` with the rows made by `make` (`snapshot.renderedSections()`,
@@ -123,19 +129,22 @@ public final class DiffableDataSourceCore<SectionIdentifierType: Hashable & Send
     @usableFromInline
     func render(
         _ snapshot: Snapshot, animated: Bool, completion: (@MainActor () -> Void)?,
-        making make: @escaping @Sendable (_ shown: [Section]) -> [Section]
+        making make: @escaping @Sendable (_ shown: [Section]) -> [Section], work: SpecialisedRenderWork<Section>? = nil
     ) {
         latest = snapshot.withoutMarks()
         keepMatchingOutlines()
         // The identifiers are wrapped as rows off the main thread, by the task that diffs them.
-        renderer.render(making: make, animated: animated, completion: completion)
+        renderer.render(making: make, animated: animated, completion: completion, work: work)
     }
 
     /// `render(_:animated:completion:making:)`, returning once the view shows the snapshot.
     @usableFromInline
-    func renderAndWait(_ snapshot: Snapshot, animated: Bool, making make: @escaping @Sendable (_ shown: [Section]) -> [Section]) async {
+    func renderAndWait(
+        _ snapshot: Snapshot, animated: Bool, making make: @escaping @Sendable (_ shown: [Section]) -> [Section],
+        work: SpecialisedRenderWork<Section>? = nil
+    ) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            render(snapshot, animated: animated, completion: { continuation.resume() }, making: make)
+            render(snapshot, animated: animated, completion: { continuation.resume() }, making: make, work: work)
         }
     }
 

@@ -73,7 +73,8 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
     /// `applyObserver` hears `.didApply`.
     var didApply: (@MainActor () -> Void)?
 
-    /// The diff's scratch memory, kept between renders.
+    /// The diff's scratch memory, kept between renders. Only the render being computed uses it
+    /// (one at a time), so its diffs own it (`DiffOptions.ownsContext`).
     private let context = DiffContext()
     private var pending: Request?
     private var isDraining = false
@@ -107,16 +108,21 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
     /// so a caller whose state is O(rows) to build (the diffable data source wraps a snapshot's
     /// identifiers as rows) does not build it on the main thread. `make` is given the sections
     /// the result is diffed against (what the view shows), which it may use to make it cheaper.
+    /// `work`: the diff and the staging, specialised for the section type by the caller (see
+    /// `SpecialisedRenderWork`); nil: this generic code's.
     func render(
-        making make: @escaping @Sendable (_ shown: [Section]) -> [Section], animated: Bool, completion: (@MainActor () -> Void)?
+        making make: @escaping @Sendable (_ shown: [Section]) -> [Section], animated: Bool, completion: (@MainActor () -> Void)?,
+        work: SpecialisedRenderWork<Section>? = nil
     ) {
-        request(.deferred(make), animated: animated, completion: completion)
+        request(.deferred(make), animated: animated, completion: completion, work: work)
     }
 
-    private func request(_ state: RequestedState, animated: Bool, completion: (@MainActor () -> Void)?) {
+    private func request(
+        _ state: RequestedState, animated: Bool, completion: (@MainActor () -> Void)?, work: SpecialisedRenderWork<Section>? = nil
+    ) {
         let stamp = dataSource.externalChangeCount
         if pending == nil {
-            pending = Request(state: state, animated: animated, completions: [], stamp: stamp)
+            pending = Request(state: state, animated: animated, completions: [], stamp: stamp, work: work)
             if let interval = RenderSignposts.beginRender() { pending!.intervals.append(interval) }
         } else {
             // The state this one replaces is never rendered: released like a replaced state
@@ -126,6 +132,7 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
             releaseSuperseded(state: consume superseded)
             pending!.animated = animated
             pending!.stamp = stamp
+            pending!.work = work
         }
         if let completion { pending!.completions.append(completion) }
         if !isDraining {
@@ -190,7 +197,7 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
     // MARK: The render loop
 
     /// A requested state: its sections, or what makes them in the background task.
-    private enum RequestedState: Sendable {
+    enum RequestedState: Sendable {
         case sections([Section])
         case deferred(@Sendable (_ shown: [Section]) -> [Section])
 
@@ -209,6 +216,8 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
         var completions: [@MainActor () -> Void]
         /// The data source's external-change count when the state was requested.
         var stamp: Int
+        /// The caller's specialised diff and staging, if it gave them.
+        var work: SpecialisedRenderWork<Section>?
         /// The Instruments intervals of the requests this render answers (`RenderSignposts`;
         /// empty while they are off), ended with its completions.
         var intervals: [SignpostInterval] = []
@@ -264,7 +273,7 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
             updatesSectionInPlace: updatesSectionInPlace, findsTraits: findsTraits,
             buildsLookups: options.buildsLookupsEagerly, marksDiff: !request.intervals.isEmpty,
             drags: request.stamp < external ? ((request.stamp + 1)...external).compactMap { dataSource.externalChanges[$0] } : [],
-            oldIndex: options.buildsLookupsEagerly ? dataSource.builtIndex.map(IndexBox.init) : nil)
+            oldIndex: options.buildsLookupsEagerly ? dataSource.builtIndex.map(IndexBox.init) : nil, work: request.work)
     }
 
     /// Runs `compute` off the main thread. The input is consumed: it is gone when this returns.
@@ -297,7 +306,7 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
         }
     }
 
-    private enum Plan: Sendable {
+    enum Plan: Sendable {
         case reload(RenderOutcome.ReloadReason)
         case diff(reconfigure: Bool, sequential: Bool)
     }
@@ -313,7 +322,7 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
         }
     }
 
-    private struct Input: Sendable {
+    struct Input: Sendable {
         var old: [Section]
         /// The requested state, made in the background task when deferred.
         var new: RequestedState
@@ -330,12 +339,14 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
         var drags: [(before: [Section], after: [Section])]
         /// The lookup table of `old`, when the data source has it built.
         var oldIndex: IndexBox?
+        /// The diff and the staging, specialised by the caller (nil: this generic code's).
+        var work: SpecialisedRenderWork<Section>?
     }
 
     /// What the background step found. `@unchecked Sendable`: the key index holds the model's
     /// identities (which need not be `Sendable`); it is built in the background task, handed to
     /// the main actor once and never touched by the task again.
-    private struct Computed: @unchecked Sendable {
+    struct Computed: @unchecked Sendable {
         enum Decision {
             case reload(RenderOutcome.ReloadReason)
             case staged(StagedChangeset<Section>)
@@ -385,13 +396,13 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
     /// A key table handed from the child task that built it, or the data source's table handed to
     /// the background task that remaps it. `@unchecked Sendable` for the same reason as `Computed`:
     /// a table is never changed once built, only read (copies of it made by remapping are new tables).
-    private struct IndexBox: @unchecked Sendable {
+    struct IndexBox: @unchecked Sendable {
         let value: KeyIndex<Section>
         init(_ value: KeyIndex<Section>) { self.value = value }
     }
 
     /// With `remapping` (the table of `old`), the result carries the table of `new` made from it.
-    nonisolated private static func decide(
+    nonisolated static func decide(
         old: [Section], new: [Section], input: Input, context: DiffContext, remapping oldIndex: KeyIndex<Section>? = nil
     ) -> Computed {
         // The data sources' own section type gets the diff and the staging specialised for it, as
@@ -419,7 +430,9 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
             let index = KeyIndex(new)
             return Computed(decision: .reload(reason), index: index, duplicates: index.duplicates, final: new)
         case .diff(let reconfigure, let sequential):
-            var diff = SectionedDiff(from: old, to: new, options: DiffOptions(context: context, computesPatch: sequential))
+            // The renderer's own context: its renders are diffed one at a time.
+            let options = DiffOptions(context: context, ownsContext: true, computesPatch: sequential)
+            var diff = input.work?.diff(old, new, options) ?? SectionedDiff(from: old, to: new, options: options)
             var inPlaceSections: [Move<Int>] = []
             if !sequential, let inPlace = input.updatesSectionInPlace {
                 (diff, inPlaceSections) = diff.takingSectionUpdates(inPlace: inPlace)
@@ -442,7 +455,8 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
             if sequential, let steps = SequentialStep.steps(of: diff) { return result(.sequential(steps)) }
             // Content stages as patches of the old model: the data source stores them as they
             // are, so no stage copies the rows of the sections it touches (see `StagePatch`).
-            return result(.staged(StagedChangeset(diff, updateStyle: reconfigure ? .reconfigure : .reload, patchesContentStages: true)))
+            let style: StagedChangeset<Section>.UpdateStyle = reconfigure ? .reconfigure : .reload
+            return result(.staged(input.work?.stage(diff, style) ?? StagedChangeset(diff, updateStyle: style, patchesContentStages: true)))
         }
     }
 
