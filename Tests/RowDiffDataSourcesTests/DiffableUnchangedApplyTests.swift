@@ -117,6 +117,24 @@ struct DiffableUnchangedApplyTests {
         Self.check("String", seed: testSeed()) { "item \($0)" }
     }
 
+    @Test("A render's sections say their rows are alike only when it marked no item, and no longer once their rows are set")
+    func rowsAreAlike_onlyWithoutMarks() {
+        let layout = [("a", [1, 2]), ("b", [3])]
+        let unmarked = Self.snapshot(layout).renderedSections()
+        let marked = Self.snapshot(layout) { $0.reconfigureItems([3]) }.renderedSections()
+        #expect(unmarked.allSatisfy { $0.rowsAreAlike })
+        // Conservative: a mark in "b" leaves "a" unmarked, but the render says so of neither.
+        #expect(marked.allSatisfy { !$0.rowsAreAlike })
+        var replaced = unmarked[1]
+        replaced.rows = marked[1].rows
+        #expect(!replaced.rowsAreAlike)
+        // Two unmarked renders: no update, by identity alone; then the mark, as content.
+        #expect(SectionedDiff(from: unmarked, to: Self.snapshot(layout).renderedSections()).changeset == Changeset())
+        let path = ItemPath(section: 1, item: 0)
+        #expect(SectionedDiff(from: unmarked, to: marked).changeset.itemUpdates == [Move(from: path, to: path)])
+        #expect(SectionedDiff(from: unmarked, to: [unmarked[0], replaced]).changeset.itemUpdates == [Move(from: path, to: path)])
+    }
+
     @Test("Unchanged sides without rows, diffed on several threads at once, write no storage they share")
     func unchangedEmptySides_onSeveralThreads() {
         // ThreadSanitizer found the shortcut's row map made with `unsafeUninitializedCapacity: 0`,

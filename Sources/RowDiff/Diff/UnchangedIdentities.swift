@@ -1,8 +1,8 @@
 /// A sectioned diff's shortcut for sides whose identities are equal position by position, when
 /// the section type promises unique identities (`UniquelyIdentifiedSection`): every section and
 /// row pairs with the one in its own place, so nothing is inserted, deleted or moved, no identity
-/// repeats, and only the pairs' contents are compared. No fingerprint is computed and the core is
-/// not called.
+/// repeats, and only the pairs' contents are compared (not even those, for two sections whose rows
+/// are alike). No fingerprint is computed and the core is not called.
 ///
 /// The sides' shapes (section identities, row counts) are compared first, so a diff with an insert
 /// or a delete pays O(sections) for the attempt; one that keeps the shape but changes an identity
@@ -33,6 +33,9 @@ enum UnchangedIdentities {
     ) -> [Move<ItemPath>]? {
         var updates: [Move<ItemPath>] = []
         for section in old.rows.indices {
+            // Two sections whose rows are alike (see `UniquelyIdentifiedSection.rowsAreAlike`): their
+            // pairs are compared by identity alone.
+            let comparesContent = !(rowsAreAlike(old.sections[section]) && rowsAreAlike(new.sections[section]))
             let agree = old.rows[section].withUnsafeBufferPointer { oldRows in
                 new.rows[section].withUnsafeBufferPointer { newRows in
                     precondition(oldRows.count == newRows.count, "RowDiff: unchanged identities need sides of one shape")
@@ -41,7 +44,7 @@ enum UnchangedIdentities {
                     let oldBase = oldRows.baseAddress!, newBase = newRows.baseAddress!
                     for item in 0..<oldRows.count {
                         let (agrees, changed) = pairs.compare(
-                            oldBase + item, newBase + item, checksIdentities: true, comparesContent: true)
+                            oldBase + item, newBase + item, checksIdentities: true, comparesContent: comparesContent)
                         guard agrees else { return false }
                         if changed {
                             let path = ItemPath(section: section, item: item)
@@ -54,6 +57,13 @@ enum UnchangedIdentities {
             guard agree else { return nil }
         }
         return updates
+    }
+
+    /// `section.rowsAreAlike`, or false for a section type that promises nothing.
+    /// - Complexity: O(1).
+    @inlinable
+    static func rowsAreAlike<Section: DiffableSection>(_ section: Section) -> Bool {
+        (section as? any UniquelyIdentifiedSection)?.rowsAreAlike ?? false
     }
 }
 

@@ -10,4 +10,10 @@
 /// `package`, not `public`: it is a promise about how arrays of the type are made, which only the
 /// module making them can keep. A user's sections are diffed in full.
 @usableFromInline
-package protocol UniquelyIdentifiedSection: DiffableSection {}
+package protocol UniquelyIdentifiedSection: DiffableSection {
+    /// Whether every row of the section has the content (`isContentEqual(to:)`) of each row of the
+    /// same identity in any section of this type that says so too, whichever of the two is older:
+    /// `UnchangedIdentities` then compares the pairs of two such sections by identity alone. False
+    /// when that is not known.
+    var rowsAreAlike: Bool { get }
+}

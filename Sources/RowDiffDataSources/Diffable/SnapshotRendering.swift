@@ -133,26 +133,39 @@ package struct DiffableSnapshotSection<SectionIdentifierType: Hashable & Sendabl
 {
     /// The section's identifier: its identity.
     public let identifier: SectionIdentifierType
-    /// The section's items, in order.
-    public var rows: [DiffableSnapshotRow<ItemIdentifierType>]
+    /// The section's items, in order. Rows set after the render may be marked.
+    public var rows: [DiffableSnapshotRow<ItemIdentifierType>] { didSet { rowsUnmarked = false } }
     /// Whether the snapshot marked the section with `reloadSections(_:)`.
     public let isReloaded: Bool
     /// The generation of the call that made the section.
     @usableFromInline let generation: UInt64
+    /// Whether no row of the section is marked: the render that made it marked no item. Rows that
+    /// are not marked render alike whatever their generations, so two such sections' rows are alike
+    /// (`UniquelyIdentifiedSection`).
+    @usableFromInline var rowsUnmarked: Bool
 
     @inlinable
-    init(_ identifier: SectionIdentifierType, rows: [DiffableSnapshotRow<ItemIdentifierType>], isReloaded: Bool, generation: UInt64) {
+    init(
+        _ identifier: SectionIdentifierType, rows: [DiffableSnapshotRow<ItemIdentifierType>], isReloaded: Bool,
+        generation: UInt64, rowsUnmarked: Bool
+    ) {
         self.identifier = identifier
         self.rows = rows
         self.isReloaded = isReloaded
         self.generation = generation
+        self.rowsUnmarked = rowsUnmarked
     }
 
-    /// `source` with other rows (staging builds intermediate states with it).
+    /// `source` with other rows (staging builds intermediate states with it), which may be marked.
     /// - Complexity: O(1).
     public init(source: DiffableSnapshotSection, rows: [DiffableSnapshotRow<ItemIdentifierType>]) {
-        self.init(source.identifier, rows: rows, isReloaded: source.isReloaded, generation: source.generation)
+        self.init(source.identifier, rows: rows, isReloaded: source.isReloaded, generation: source.generation, rowsUnmarked: false)
     }
+
+    /// Whether the section's rows are alike (`UniquelyIdentifiedSection`): none of them is marked.
+    /// - Complexity: O(1).
+    @inlinable
+    package var rowsAreAlike: Bool { rowsUnmarked }
 
     /// The identifier.
     /// - Complexity: O(1).
@@ -249,7 +262,8 @@ extension DiffableDataSourceSnapshot {
             let identifier = storage.sections[position]
             sections.append(
                 DiffableSnapshotSection(
-                    identifier, rows: rows, isReloaded: reloadedSections.contains(identifier), generation: generation))
+                    identifier, rows: rows, isReloaded: reloadedSections.contains(identifier), generation: generation,
+                    rowsUnmarked: !marksItems))
         }
         if let places {
             // Reconfigures first: an item marked both ways is reloaded.
