@@ -169,11 +169,13 @@ public final class ListController<Section: DiffableSection & Sendable>: ListView
 
     /// Renders `sections` (see `ListRenderer.render`): diffed off the main thread, animated in
     /// batches UIKit accepts, `completion` once on screen.
+    @inlinable
     public func render(_ sections: [Section], animated: Bool = true, completion: (@MainActor () -> Void)? = nil) {
         renderer.render(sections, animated: animated, completion: completion)
     }
 
     /// FunctionalTableData's name for ``render(_:animated:completion:)``.
+    @inlinable
     public func renderAndDiff(_ sections: [Section], animated: Bool = true, completion: (@MainActor () -> Void)? = nil) {
         render(sections, animated: animated, completion: completion)
     }

@@ -99,8 +99,20 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
 
     /// Renders `sections`: returns at once; the diff runs off the main thread, the batches are
     /// applied on the main actor, then `completion` runs (for UIKit, after the animation).
+    @inlinable
     public func render(_ sections: [Section], animated: Bool = true, completion: (@MainActor () -> Void)? = nil) {
-        request(.sections(sections), animated: animated, completion: completion)
+        // Inlinable, with the diff and the staging written here (`SpecialisedRenderWork`): the
+        // calling module specialises them for its section type. The renderer specialises
+        // `KeyedSection` renders itself.
+        render(
+            sections: sections, animated: animated, completion: completion,
+            work: Section.self == KeyedSection.self ? nil : SpecialisedRenderWork())
+    }
+
+    /// `render(_:animated:completion:)` with the caller's `work` (nil: this generic code's).
+    @usableFromInline
+    func render(sections: [Section], animated: Bool, completion: (@MainActor () -> Void)?, work: SpecialisedRenderWork<Section>?) {
+        request(.sections(sections), animated: animated, completion: completion, work: work)
     }
 
     /// Renders the sections `make` returns, as `render(_:animated:completion:)` does; `make` runs
@@ -157,12 +169,14 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
     }
 
     /// FunctionalTableData's name for ``render(_:animated:completion:)``.
+    @inlinable
     public func renderAndDiff(_ sections: [Section], animated: Bool = true, completion: (@MainActor () -> Void)? = nil) {
         render(sections, animated: animated, completion: completion)
     }
 
     /// Renders `sections` and returns once they are on screen (or superseded by a later render
     /// that is).
+    @inlinable
     public func renderAndWait(_ sections: [Section], animated: Bool = true) async {
         await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
             render(sections, animated: animated) { continuation.resume() }
@@ -542,6 +556,7 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
 
 extension ListRenderer {
     /// Renders the rows of a single-section list.
+    @inlinable
     public func render<Row>(rows: [Row], animated: Bool = true, completion: (@MainActor () -> Void)? = nil)
     where Section == FlatSection<Row> {
         render([FlatSection(rows: rows)], animated: animated, completion: completion)
