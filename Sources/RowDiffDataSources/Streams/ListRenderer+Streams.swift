@@ -19,8 +19,19 @@ extension ListRenderer {
     ///   bindings are cancelled, so a stream that never ends does not keep the owner, its view or
     ///   its rows. A bare renderer, like an Rx subscription, lives as long as its binding (until the
     ///   stream ends or the task is cancelled).
-    @discardableResult
+    @discardableResult @inlinable
     public func bind<States: AsyncSequence & Sendable>(_ states: States, animated: Bool = true) -> Task<Void, any Error>
+    where States.Element == [Section] {
+        // Inlinable for the diff and the staging made here, as `render(_:animated:completion:)`.
+        bind(states, animated: animated, work: Section.self == KeyedSection.self ? nil : SpecialisedRenderWork())
+    }
+
+    /// `bind(_:animated:)` with the caller's `work` for every render (nil: this generic code's).
+    @usableFromInline
+    func bind<States: AsyncSequence & Sendable>(
+        _ states: States, animated: Bool, work: SpecialisedRenderWork<Section>?
+    )
+        -> Task<Void, any Error>
     where States.Element == [Section] {
         let mailbox = Mailbox<[Section]>()
         let retained = isOwned ? nil : self
@@ -33,19 +44,19 @@ extension ListRenderer {
                 try Task.checkCancellation()
                 guard self != nil else { return }
                 if mailbox.put(sections) {
-                    Task { @MainActor [weak self] in self?.deliver(mailbox, animated: animated) }
+                    Task { @MainActor [weak self] in self?.deliver(mailbox, animated: animated, work: work) }
                 }
             }
             // Hand over the last state before the task ends, so awaiting it means "all requested".
-            if !Task.isCancelled { await self?.deliver(mailbox, animated: animated) }
+            if !Task.isCancelled { await self?.deliver(mailbox, animated: animated, work: work) }
         }
         bindings.append(task)
         bindings.removeAll { $0.isCancelled }
         return task
     }
 
-    private func deliver(_ mailbox: Mailbox<[Section]>, animated: Bool) {
-        if let sections = mailbox.take() { render(sections, animated: animated) }
+    private func deliver(_ mailbox: Mailbox<[Section]>, animated: Bool, work: SpecialisedRenderWork<Section>?) {
+        if let sections = mailbox.take() { render(sections: sections, animated: animated, completion: nil, work: work) }
     }
 }
 
@@ -89,12 +100,21 @@ import Dispatch
 extension ListRenderer {
     /// Renders every state `publisher` emits (Combine, on Apple platforms). Hold the returned
     /// cancellable as long as the binding should last.
+    @inlinable
     public func bind<States: Publisher>(_ publisher: States, animated: Bool = true) -> AnyCancellable
+    where States.Output == [Section], States.Failure == Never {
+        // Inlinable for the diff and the staging made here, as `render(_:animated:completion:)`.
+        bind(publisher, animated: animated, work: Section.self == KeyedSection.self ? nil : SpecialisedRenderWork())
+    }
+
+    /// `bind(_:animated:)` with the caller's `work` for every render (nil: this generic code's).
+    @usableFromInline
+    func bind<States: Publisher>(_ publisher: States, animated: Bool, work: SpecialisedRenderWork<Section>?) -> AnyCancellable
     where States.Output == [Section], States.Failure == Never {
         publisher
             .receive(on: DispatchQueue.main)
             .sink { [weak self] sections in
-                MainActor.assumeIsolated { self?.render(sections, animated: animated) }
+                MainActor.assumeIsolated { self?.render(sections: sections, animated: animated, completion: nil, work: work) }
             }
     }
 }
