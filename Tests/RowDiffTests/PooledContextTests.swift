@@ -8,9 +8,11 @@ import Testing
 /// what the caller's context gives, and a reset context must work as a fresh one.
 @Suite("Pooled context state")
 struct PooledContextTests {
-    @Test("seeded: pooled scratch of changing sizes gives what a caller's context gives")
+    @Test("seeded: pooled scratch of changing sizes gives what a caller's context gives, shared or owned")
     func pooledScratch_equalsTemporaryMemory() {
-        let given = DiffContext()
+        // `owned` is used as a renderer uses its own context (`DiffOptions.ownsContext`): its kept
+        // scratch and remembered row facts, with sizes and row types changing between diffs.
+        let given = DiffContext(), owned = DiffContext()
         for seed in TestSeeds.cases(300, salt: 63) {
             var rng = SplitMix64(seed: seed)
             let shape = ModelShape(
@@ -21,10 +23,12 @@ struct PooledContextTests {
             let new = RandomModels.edit(old, shape, ids: &ids, using: &rng)
             let pooled = SectionedDiff(from: old, to: new)
             let caller = SectionedDiff(from: old, to: new, options: DiffOptions(context: given))
+            let owner = SectionedDiff(from: old, to: new, options: DiffOptions(context: owned, ownsContext: true))
             let context = "\(TestSeeds.rerun(seed, filter: "PooledContext")) \(shape)"
             #expect(pooled.changeset == caller.changeset, "\(context)")
             #expect(pooled.duplicates == caller.duplicates, "\(context)")
-            if pooled.changeset != caller.changeset { return }
+            #expect(owner.changeset == caller.changeset && owner.duplicates == caller.duplicates, "\(context)")
+            if pooled.changeset != caller.changeset || owner.changeset != caller.changeset { return }
             if rng.chance(10) {
                 given.reset()
                 #expect(given.memoryInUse == 0, "\(context)")
