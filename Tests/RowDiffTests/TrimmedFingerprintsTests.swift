@@ -152,7 +152,7 @@ struct TrimmedFingerprintsTests {
         var contentVersion: UInt64 { UInt64(content) }
     }
 
-    @Test("seeded: a flat diff of UUID rows gives what the untrimmed (parallel) path gives")
+    @Test("seeded: a flat diff of UUID rows, on one core and on two, gives what the untrimmed path gives")
     func flatDiffs_equalTheUntrimmedPath() {
         for seed in TestSeeds.cases(300, salt: 72) {
             var rng = SplitMix64(seed: seed)
@@ -175,7 +175,7 @@ struct TrimmedFingerprintsTests {
         }
     }
 
-    @Test("seeded: a flat diff of String rows gives what the untrimmed (parallel) path gives")
+    @Test("seeded: a flat diff of String rows, on one core and on two, gives what the untrimmed path gives")
     func flatStringDiffs_equalTheUntrimmedPath() {
         for seed in TestSeeds.cases(200, salt: 73) {
             var rng = SplitMix64(seed: seed)
@@ -190,25 +190,33 @@ struct TrimmedFingerprintsTests {
         }
     }
 
-    /// The serial (trimmed) diff of two flat lists equals the two-core (untrimmed) one; false, after
-    /// recording the issue, when it does not.
+    /// The trimmed diffs of two flat lists, on one core and on two (where the old side is hashed
+    /// while the new side's ends are found), equal the untrimmed one (`trimsCommonEnds` off);
+    /// false, after recording the issue, when they do not.
     static func serialEqualsParallel<Row: Diffable>(
         _ old: [Row], _ new: [Row], _ rng: inout SplitMix64,
         seed: UInt64
     ) -> Bool {
-        var serial = DiffOptions(), parallel = DiffOptions()
+        var serial = DiffOptions(), parallel = DiffOptions(), reference = DiffOptions()
         serial.parallelRowThreshold = .max
-        parallel.parallelRowThreshold = 0 // the two-core path fingerprints both sides in full
+        parallel.parallelRowThreshold = 0
+        reference.parallelRowThreshold = .max
+        reference.trimsCommonEnds = false
         if rng.chance(30) {
-            serial.fingerprintMask = 0x3 // collisions: the exact path must agree too
+            // Collisions: the exact path must agree too.
+            serial.fingerprintMask = 0x3
             parallel.fingerprintMask = 0x3
+            reference.fingerprintMask = 0x3
         }
-        let trimmed = SectionedDiff(from: [FlatSection(rows: old)], to: [FlatSection(rows: new)], options: serial)
-        let full = SectionedDiff(from: [FlatSection(rows: old)], to: [FlatSection(rows: new)], options: parallel)
+        let full = SectionedDiff(from: [FlatSection(rows: old)], to: [FlatSection(rows: new)], options: reference)
         let context = "\(TestSeeds.rerun(seed, filter: "TrimmedFingerprints")) \(Row.self) old \(old.count) new \(new.count)"
-        #expect(trimmed.changeset == full.changeset, "\(context)")
-        #expect(trimmed.duplicates == full.duplicates, "\(context)")
-        #expect(trimmed.usedExactIdentities == full.usedExactIdentities, "\(context)")
-        return trimmed.changeset == full.changeset
+        for (name, options) in [("one core", serial), ("two cores", parallel)] {
+            let trimmed = SectionedDiff(from: [FlatSection(rows: old)], to: [FlatSection(rows: new)], options: options)
+            #expect(trimmed.changeset == full.changeset, "\(name): \(context)")
+            #expect(trimmed.duplicates == full.duplicates, "\(name): \(context)")
+            #expect(trimmed.usedExactIdentities == full.usedExactIdentities, "\(name): \(context)")
+            if trimmed.changeset != full.changeset { return false }
+        }
+        return true
     }
 }

@@ -18,6 +18,11 @@ public struct DiffOptions: Sendable {
     /// fingerprint collisions, which the collision guard must turn into exactly right results.
     @usableFromInline var fingerprintMask: UInt64 = .max
 
+    /// Test hook: false fingerprints a flat diff's new side in full, without taking the old
+    /// fingerprints for the ends the sides share (`TrimmedFingerprints`): the reference the
+    /// trimmed paths are checked against.
+    @usableFromInline var trimsCommonEnds = true
+
     /// From how many rows (old plus new) the two sides are prepared on two cores (identities,
     /// fingerprints, content versions) and matched pairs checked in two halves. Below it a
     /// second thread costs more than it saves (measured with `rowdiff bench --parallel-threshold`

@@ -115,7 +115,7 @@ enum FirstPass<Section: DiffableSection> {
     @inlinable
     static func diff(
         _ old: FlattenedSide<Section>, _ new: FlattenedSide<Section>, parallel: Bool,
-        on context: DiffContext, mask: UInt64, types: SideTypes, patch: Bool, exclusive: Bool
+        on context: DiffContext, mask: UInt64, types: SideTypes, patch: Bool, exclusive: Bool, trims: Bool
     )
         -> (
             core: CoreResult, oldVersions: [UInt64]?, newVersions: [UInt64]?, ends: CommonEnds?, aligned: AlignedPairs?,
@@ -128,12 +128,12 @@ enum FirstPass<Section: DiffableSection> {
         if exclusive {
             return diff(
                 old, new, parallel: parallel, prints: context.fingerprintScratch(count: total), on: context,
-                mask: mask, types: types, patch: patch, exclusive: true)
+                mask: mask, types: types, patch: patch, exclusive: true, trims: trims)
         }
         return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: total) { prints in
             diff(
                 old, new, parallel: parallel, prints: prints, on: context, mask: mask, types: types, patch: patch,
-                exclusive: false)
+                exclusive: false, trims: trims)
         }
     }
 
@@ -142,7 +142,7 @@ enum FirstPass<Section: DiffableSection> {
     static func diff(
         _ old: FlattenedSide<Section>, _ new: FlattenedSide<Section>, parallel: Bool,
         prints: UnsafeMutableBufferPointer<UInt64>, on context: DiffContext, mask: UInt64,
-        types: SideTypes, patch: Bool, exclusive: Bool
+        types: SideTypes, patch: Bool, exclusive: Bool, trims: Bool
     )
         -> (
             core: CoreResult, oldVersions: [UInt64]?, newVersions: [UInt64]?, ends: CommonEnds?, aligned: AlignedPairs?,
@@ -163,6 +163,21 @@ enum FirstPass<Section: DiffableSection> {
                 ContentVersions.of(old.rows, versioned: types.rowVersions),
                 ContentVersions.of(new.rows, versioned: types.rowVersions)
             )
+        } else if parallel && trims && TrimmedFingerprints.trims(new, old, types: types) {
+            // One section a side: as on one core, the new side's rows in the ends it shares with the
+            // old side take the old fingerprints, copied once the other core has written them; its
+            // middle is hashed meanwhile, and the ends' pairs compared (when rows have no versions).
+            let (oldVersions, trimmed) = ParallelWork.both(
+                parallel: true,
+                { prepare(old, mask: mask, types: types, into: oldOutput) },
+                {
+                    TrimmedFingerprints.writeMiddle(
+                        new, against: old, mask: mask, types: types, comparesContent: types.rowVersions == nil, into: newOutput)
+                })
+            guard let trimmed else { preconditionFailure("RowDiff: a trimmed side was not trimmed") }
+            TrimmedFingerprints.copyEnds(trimmed, oldPrints: UnsafeBufferPointer(oldOutput), into: newOutput)
+            ends = trimmed
+            versions = (oldVersions, ContentVersions.of(new.rows, versioned: types.rowVersions))
         } else if parallel {
             versions = ParallelWork.both(
                 parallel: true,
@@ -173,9 +188,11 @@ enum FirstPass<Section: DiffableSection> {
             // side's rows in the ends it shares with the old side take the old fingerprints.
             let oldVersions = prepare(old, mask: mask, types: types, into: oldOutput)
             // Rows without versions have their content compared in Swift: the ends' pairs now.
-            ends = TrimmedFingerprints.write(
-                new, against: old, oldPrints: UnsafeBufferPointer(oldOutput), mask: mask,
-                types: types, comparesContent: types.rowVersions == nil, into: newOutput)
+            ends =
+                trims
+                ? TrimmedFingerprints.write(
+                    new, against: old, oldPrints: UnsafeBufferPointer(oldOutput), mask: mask,
+                    types: types, comparesContent: types.rowVersions == nil, into: newOutput) : nil
             if ends != nil {
                 versions = (oldVersions, ContentVersions.of(new.rows, versioned: types.rowVersions))
             } else {

@@ -66,7 +66,8 @@ public struct SectionedDiff<Section: DiffableSection> {
         }
         let (first, oldVersions, newVersions, ends, aligned, walkedUpdates) = FirstPass.diff(
             oldSide, newSide, parallel: parallel, on: context, mask: options.fingerprintMask, types: types,
-            patch: options.computesPatch, exclusive: exclusive)
+            patch: options.computesPatch, exclusive: exclusive,
+            trims: options.trimsCommonEnds)
         // Rows with content versions had their updates found by the core; the others are compared
         // here, in the same pass that checks the matched identities.
         let comparesContent = first.rowUpdates == nil
@@ -204,8 +205,8 @@ public struct SectionedDiff<Section: DiffableSection> {
     /// `checksIdentities`) and lists, by destination, the pairs whose content differs (when
     /// `comparesContent`). Nil when a pair's identities differ: a fingerprint collision. The rows
     /// are visited in two halves on two cores when `parallel`. With `ends` (a flat diff's common
-    /// ends, found on the serial path, for a result in which no fingerprint repeats), only the new
-    /// rows between them are visited: the ends' pairs were checked when they were found.
+    /// ends, for a result in which no fingerprint repeats), only the new rows between them are
+    /// visited: the ends' pairs were checked when they were found.
     @inlinable
     static func matchedRows(
         _ core: CoreResult, _ old: FlattenedSide<Section>, _ new: FlattenedSide<Section>,
@@ -227,14 +228,18 @@ public struct SectionedDiff<Section: DiffableSection> {
             guard let ends, comparesContent, let middle else { return middle }
             return ends.updates(around: middle)
         }
+        // The rows between the ends, when found (see above), in two halves.
+        if let ends { precondition(ends.newCount == count, "RowDiff: the common ends are of another diff") }
+        let range = ends?.newMiddle ?? 0..<count, split = range.lowerBound + range.count / 2
         let (first, second) = ParallelWork.both(
             parallel: parallel,
-            { matchedRows(core, old, new, pairs, checksIdentities, comparesContent, 0..<count / 2) },
-            { matchedRows(core, old, new, pairs, checksIdentities, comparesContent, count / 2..<count) })
+            { matchedRows(core, old, new, pairs, checksIdentities, comparesContent, range.lowerBound..<split) },
+            { matchedRows(core, old, new, pairs, checksIdentities, comparesContent, split..<range.upperBound) })
         guard var first, let second else { return nil }
         // Appended, not `first + second`: that copied both halves into a third array.
         first.append(contentsOf: second)
-        return first
+        guard let ends, comparesContent else { return first }
+        return ends.updates(around: first)
     }
 
     /// `matchedRows` over the new (global) row indices in `range`.

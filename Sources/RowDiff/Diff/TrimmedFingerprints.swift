@@ -26,9 +26,31 @@ enum TrimmedFingerprints {
         _ new: FlattenedSide<Section>, against old: FlattenedSide<Section>, oldPrints: UnsafeBufferPointer<UInt64>,
         mask: UInt64, types: SideTypes, comparesContent: Bool = false, into output: UnsafeMutableBufferPointer<UInt64>
     ) -> CommonEnds? {
-        guard new.sections.count == 1, old.sections.count == 1, Section.Row.DiffIdentity.self != Int.self,
-            let fingerprintable = types.rowIdentity
+        guard let ends = writeMiddle(new, against: old, mask: mask, types: types, comparesContent: comparesContent, into: output)
         else { return nil }
+        copyEnds(ends, oldPrints: oldPrints, into: output)
+        return ends
+    }
+
+    /// Whether `write` trims: both sides are one section, and the row identities are trimmed
+    /// (see the type).
+    /// - Complexity: O(1).
+    @inlinable
+    static func trims<Section: DiffableSection>(_ new: FlattenedSide<Section>, _ old: FlattenedSide<Section>, types: SideTypes) -> Bool {
+        new.sections.count == 1 && old.sections.count == 1 && Section.Row.DiffIdentity.self != Int.self && types.rowIdentity != nil
+    }
+
+    /// `write` but for the ends' fingerprints: the section's and the middle rows' are written (the
+    /// middle's hashed), and the ends returned; `copyEnds` copies the ends' fingerprints once the
+    /// old side's are written. The old side is not read for its fingerprints, so another core may
+    /// be writing them meanwhile (the two-core path). Nil, writing nothing, unless `trims`.
+    /// - Complexity: as `write`, without the copies.
+    @inlinable
+    static func writeMiddle<Section: DiffableSection>(
+        _ new: FlattenedSide<Section>, against old: FlattenedSide<Section>, mask: UInt64, types: SideTypes,
+        comparesContent: Bool, into output: UnsafeMutableBufferPointer<UInt64>
+    ) -> CommonEnds? {
+        guard trims(new, old, types: types), let fingerprintable = types.rowIdentity else { return nil }
         IdentityFingerprints.write(
             new.sections, seed: 0, mask: mask, fingerprintable: types.sectionIdentity,
             into: UnsafeMutableBufferPointer(rebasing: output[0..<1]))
@@ -36,17 +58,27 @@ enum TrimmedFingerprints {
         return oldRows.withUnsafeBufferPointer { oldRows in
             newRows.withUnsafeBufferPointer { newRows in
                 let ends = commonEnds(oldRows, newRows, comparesContent: comparesContent)
-                let prefix = ends.prefix, suffix = ends.suffix
-                let n = oldRows.count, m = newRows.count
+                let m = newRows.count
                 // Row k of a side is its fingerprint k + 1 (the section's comes first).
-                for k in 0..<prefix { output[1 + k] = oldPrints[1 + k] }
-                for k in 0..<suffix { output[m - k] = oldPrints[n - k] }
                 hash(
-                    newRows, prefix..<m - suffix, as: fingerprintable, mask: mask,
-                    into: UnsafeMutableBufferPointer(rebasing: output[1 + prefix..<1 + m - suffix]))
+                    newRows, ends.prefix..<m - ends.suffix, as: fingerprintable, mask: mask,
+                    into: UnsafeMutableBufferPointer(rebasing: output[1 + ends.prefix..<1 + m - ends.suffix]))
                 return ends
             }
         }
+    }
+
+    /// Copies the fingerprints of the rows in `ends` from `oldPrints` (the old side's one section,
+    /// then its rows, as `FirstPass.prepare` wrote them) into `output` (the new side's, likewise).
+    /// - Complexity: O(prefix + suffix).
+    @inlinable
+    static func copyEnds(_ ends: CommonEnds, oldPrints: UnsafeBufferPointer<UInt64>, into output: UnsafeMutableBufferPointer<UInt64>) {
+        precondition(
+            ends.newCount == output.count - 1 && ends.prefix + ends.suffix <= min(oldPrints.count, output.count) - 1,
+            "RowDiff: the common ends are of another diff")
+        let n = oldPrints.count - 1, m = output.count - 1
+        for k in 0..<ends.prefix { output[1 + k] = oldPrints[1 + k] }
+        for k in 0..<ends.suffix { output[m - k] = oldPrints[n - k] }
     }
 
     /// The common prefix and suffix of two rows' identities, which never overlap; with
