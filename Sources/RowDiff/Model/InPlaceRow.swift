@@ -2,8 +2,9 @@ import Foundation
 
 /// A row type of this package's own modules whose diff reads matched pairs where the rows are
 /// stored: the diffable data source's and the SwiftUI path's rows, which are generic over an app's
-/// types, so their diff runs in code no module specialises (there, every read of a whole row is a
-/// copy through its value witnesses, its references retained and released).
+/// types, so their diff may run in code no module specialises (the SwiftUI path's; the diffable
+/// data source's applies are specialised in the app's module). There, every
+/// read of a whole row is a copy through its value witnesses, its references retained and released.
 ///
 /// `package`, not `public`: it speaks of memory layout, which apps never see. A user's `Diffable`
 /// type is diffed through `diffIdentity` and `isContentEqual(to:)` alone.
