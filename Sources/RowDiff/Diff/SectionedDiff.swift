@@ -215,31 +215,33 @@ public struct SectionedDiff<Section: DiffableSection> {
     ) -> [Move<ItemPath>]? {
         guard checksIdentities || comparesContent else { return [] }
         let count = core.rowNewToOld.count
-        // Serial without building the two closures: each would capture a copy of the result.
-        guard parallel else {
-            let range: Range<Int>
-            if let ends {
-                precondition(ends.newCount == count, "RowDiff: the common ends are of another diff")
-                range = ends.newMiddle
-            } else {
-                range = 0..<count
-            }
-            let middle = matchedRows(core, old, new, pairs, checksIdentities, comparesContent, range)
-            guard let ends, comparesContent, let middle else { return middle }
-            return ends.updates(around: middle)
-        }
-        // The rows between the ends, when found (see above), in two halves.
         if let ends { precondition(ends.newCount == count, "RowDiff: the common ends are of another diff") }
-        let range = ends?.newMiddle ?? 0..<count, split = range.lowerBound + range.count / 2
+        let range = ends?.newMiddle ?? 0..<count
+        // Serial without building the two closures (`inHalves`): each would capture a copy of the result.
+        let middle =
+            parallel
+            ? inHalves(core, old, new, pairs, checksIdentities, comparesContent, range)
+            : matchedRows(core, old, new, pairs, checksIdentities, comparesContent, range)
+        guard let ends, comparesContent, let middle else { return middle }
+        return ends.updates(around: middle)
+    }
+
+    /// `matchedRows` over the new (global) row indices in `range`, in two halves on two cores.
+    @inlinable
+    static func inHalves(
+        _ core: CoreResult, _ old: FlattenedSide<Section>, _ new: FlattenedSide<Section>,
+        _ pairs: MatchedPairs<Section.Row>, _ checksIdentities: Bool, _ comparesContent: Bool,
+        _ range: Range<Int>
+    ) -> [Move<ItemPath>]? {
+        let split = range.lowerBound + range.count / 2
         let (first, second) = ParallelWork.both(
-            parallel: parallel,
+            parallel: true,
             { matchedRows(core, old, new, pairs, checksIdentities, comparesContent, range.lowerBound..<split) },
             { matchedRows(core, old, new, pairs, checksIdentities, comparesContent, split..<range.upperBound) })
         guard var first, let second else { return nil }
         // Appended, not `first + second`: that copied both halves into a third array.
         first.append(contentsOf: second)
-        guard let ends, comparesContent else { return first }
-        return ends.updates(around: first)
+        return first
     }
 
     /// `matchedRows` over the new (global) row indices in `range`.
