@@ -106,7 +106,7 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
         // `KeyedSection` renders itself.
         render(
             sections: sections, animated: animated, completion: completion,
-            work: Section.self == KeyedSection.self ? nil : SpecialisedRenderWork())
+            work: .unlessRendererSpecialises)
     }
 
     /// `render(_:animated:completion:)` with the caller's `work` (nil: this generic code's).

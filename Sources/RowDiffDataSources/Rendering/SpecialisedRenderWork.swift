@@ -25,3 +25,12 @@ package struct SpecialisedRenderWork<Section: DiffableSection & Sendable>: Senda
         stage = { diff, style in StagedChangeset(diff, updateStyle: style, patchesContentStages: true) }
     }
 }
+
+extension SpecialisedRenderWork {
+    /// The work, specialised where this is inlined, for a render of `Section`; nil for
+    /// `KeyedSection`, whose renders the renderer specialises itself.
+    @inlinable
+    static var unlessRendererSpecialises: SpecialisedRenderWork? {
+        Section.self == KeyedSection.self ? nil : SpecialisedRenderWork()
+    }
+}

@@ -23,7 +23,7 @@ extension ListRenderer {
     public func bind<States: AsyncSequence & Sendable>(_ states: States, animated: Bool = true) -> Task<Void, any Error>
     where States.Element == [Section] {
         // Inlinable for the diff and the staging made here, as `render(_:animated:completion:)`.
-        bind(states, animated: animated, work: Section.self == KeyedSection.self ? nil : SpecialisedRenderWork())
+        bind(states, animated: animated, work: .unlessRendererSpecialises)
     }
 
     /// `bind(_:animated:)` with the caller's `work` for every render (nil: this generic code's).
@@ -104,7 +104,7 @@ extension ListRenderer {
     public func bind<States: Publisher>(_ publisher: States, animated: Bool = true) -> AnyCancellable
     where States.Output == [Section], States.Failure == Never {
         // Inlinable for the diff and the staging made here, as `render(_:animated:completion:)`.
-        bind(publisher, animated: animated, work: Section.self == KeyedSection.self ? nil : SpecialisedRenderWork())
+        bind(publisher, animated: animated, work: .unlessRendererSpecialises)
     }
 
     /// `bind(_:animated:)` with the caller's `work` for every render (nil: this generic code's).
