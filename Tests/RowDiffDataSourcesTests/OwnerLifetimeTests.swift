@@ -4,7 +4,7 @@ import RowDiffDataSources
 import RowDiffTesting
 
 /// What an owner does about time and lifetime: it waits for a view's uncommitted drop, a binding
-/// does not keep the list alive, and replaced rows are freed on the main thread.
+/// does not keep the list alive, and replaced rows are freed where its options and platform say.
 @MainActor
 @Suite struct OwnerLifetimeTests {
     /// An object a row's state refers to, that reports when it is freed.
@@ -101,13 +101,23 @@ import RowDiffTesting
         return frees.all
     }
 
-    @Test func replacedRows_areFreedOnTheMainThread_underAnOwner() async {
-        let (owner, view) = makeOwner()
-        #expect(await freesOfReplacedRows(owner) == [true, true], "a row capturing a view controller must not run its deinit on a queue")
-        #expect(texts(view) == [["a2", "b2"]])
-        // The app can still choose the background release.
+    @Test func replacedRows_areFreedWhereTheOwnerIsTold() async {
+        // Off: on the main thread (the default on macOS and before iOS and tvOS 17, where a row
+        // holding the last reference to a view controller must not run its teardown on a queue).
+        let mainThread = ListController<KeyedSection>(
+            host: StandInTableView(), options: RenderOptions(releasesReplacedStateInBackground: false, onDuplicateKeys: nil))
+        #expect(await freesOfReplacedRows(mainThread) == [true, true])
         let background = ListController<KeyedSection>(
             host: StandInTableView(), options: RenderOptions(releasesReplacedStateInBackground: true, onDuplicateKeys: nil))
         #expect(await freesOfReplacedRows(background) == [false, false])
+        // The default where no view is tied to the main thread (here), as from iOS and tvOS 17,
+        // where UIKit moves a view's or view controller's deallocation to the main thread itself.
+        let (owner, view) = makeOwner()
+        #if !canImport(UIKit) && !canImport(AppKit)
+        #expect(await freesOfReplacedRows(owner) == [false, false])
+        #else
+        _ = await freesOfReplacedRows(owner)
+        #endif
+        #expect(texts(view) == [["a2", "b2"]])
     }
 }

@@ -10,7 +10,16 @@ import Testing
     @Test func releaseChoice_readsNilUntilSet_andEachContextAppliesItsDefault() {
         #expect(RenderOptions().releasesReplacedStateInBackground == nil)
         #expect(ListRenderer<KeyedSection>().releasesInBackground) // a bare renderer: on
-        #expect(!ListController<KeyedSection>(host: StandInTableView()).renderer.releasesInBackground) // an owner: off
+        // An owner: as the platform says (on here, on Linux, as from iOS and tvOS 17).
+        #expect(
+            ListController<KeyedSection>(host: StandInTableView()).renderer.releasesInBackground
+                == ListRenderer<KeyedSection>.ownerReleasesInBackgroundByDefault)
+        #if !canImport(UIKit) && !canImport(AppKit)
+        #expect(ListRenderer<KeyedSection>.ownerReleasesInBackgroundByDefault)
+        #endif
+        let mainThread = ListController<KeyedSection>(
+            host: StandInTableView(), options: RenderOptions(releasesReplacedStateInBackground: false))
+        #expect(!mainThread.renderer.releasesInBackground)
         let (updater, _) = makeUpdater(PeopleScreen([]))
         #expect(updater.owner.renderer.releasesInBackground) // the SwiftUI path: on
         let chosen = ListController<KeyedSection>(

@@ -68,7 +68,7 @@ struct BenchCommand: ParsableCommand {
     @Option(
         name: .customLong("owner"),
         help:
-            "Run only these rows of the data sources' owner table (repeatable): table, collection (ListController), diffable, diffable-100x1000 (100 × 1,000 items, 1 % moved across sections), swiftui, app, app-background-release (ListController with app-like rows built every render); --runs timed renders each."
+            "Run only these rows of the data sources' owner table (repeatable): table, collection (ListController), diffable, diffable-100x1000 (100 × 1,000 items, 1 % moved across sections), swiftui, app, app-main-thread-release (ListController with app-like rows built every render; the second frees replaced rows on the main thread, the default on macOS and before iOS 17); --runs timed renders each."
     )
     var ownerRows: [String] = []
 

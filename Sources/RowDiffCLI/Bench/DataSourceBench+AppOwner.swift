@@ -9,9 +9,10 @@ import RowDiffTesting
 // trailing swipe action, each a closure capturing the row's id), every tenth row an explicit
 // height, rows come in three cell kinds, and the app builds each render's rows afresh from its
 // models (untimed, before the request, as an app does before it renders; the replaced rows are
-// released by the render, which is timed). `app` keeps the owner's default, replaced rows freed
-// on the main thread (rows' closures may hold view controllers); `app-background-release` sets
-// `releasesReplacedStateInBackground`, as an app whose rows capture only values may.
+// released by the render, which is timed). `app` keeps the owner's default here and from iOS and
+// tvOS 17, replaced rows freed on the renderer's background queue; `app-main-thread-release` turns
+// `releasesReplacedStateInBackground` off, the default on macOS and earlier systems: the rows are
+// freed on the main thread, in slices after the render.
 
 /// The third cell kind of the app-like rows.
 @MainActor final class CountedCompactCell: StandInView, ReusableView {}
@@ -59,14 +60,14 @@ extension DataSourceBench {
     }
 
     /// `ListController` on a viewport table stand-in, rendering app-like rows built afresh for
-    /// every render; replaced rows freed on the main thread (the owner's default) or, with
-    /// `backgroundRelease`, on the renderer's release queue.
+    /// every render; replaced rows freed as the owner's default says here (on the renderer's
+    /// release queue) or, with `mainThreadRelease`, on the main thread in slices.
     @MainActor
     static func measureAppOwner(
-        old oldSpec: [[RowSpec]], new newSpec: [[RowSpec]], changedRows: Int, warmups: Int, runs: Int, backgroundRelease: Bool
+        old oldSpec: [[RowSpec]], new newSpec: [[RowSpec]], changedRows: Int, warmups: Int, runs: Int, mainThreadRelease: Bool
     ) async -> DataSourceReport.OwnerRender {
         let view = ownerView(collection: false)
-        let options = RenderOptions(releasesReplacedStateInBackground: backgroundRelease ? true : nil, onDuplicateKeys: nil)
+        let options = RenderOptions(releasesReplacedStateInBackground: mainThreadRelease ? false : nil, onDuplicateKeys: nil)
         let owner = ListController<KeyedSection>(host: view, options: options)
         await owner.renderer.renderAndWait(appModel(oldSpec))
         view.scroll(toOffset: view.contentHeight / 2)
@@ -94,7 +95,7 @@ extension DataSourceBench {
                 }
             })
         return timed.report(
-            source: backgroundRelease ? "ListController (app-like rows, background release)" : "ListController (app-like rows)", view: view,
+            source: mainThreadRelease ? "ListController (app-like rows, main-thread release)" : "ListController (app-like rows)", view: view,
             rows: newSpec.reduce(0) { $0 + $1.count },
             sections: newSpec.count, changedRows: changedRows, changeCount: 0, decision: describe(owner.renderer.lastOutcome),
             explicitRowHeights: owner.hasExplicitRowHeights)

@@ -107,7 +107,7 @@ extension DataSourceBench {
     /// with app-like rows (DataSourceBench+AppOwner.swift) (`rowdiff bench --owner` takes these names).
     static let ownerRowNames = [
         "table", "collection", "diffable", "diffable-100x1000", "swiftui", "swiftui-strings", "swiftui-plain", "app",
-        "app-background-release",
+        "app-main-thread-release",
     ]
 
     /// The owner measurements, when run from the main thread (the command); nil elsewhere, as
@@ -158,12 +158,12 @@ extension DataSourceBench {
                 owners.append(
                     await Self.measureDiffableOwner(
                         old: moved.old, new: moved.new, changedRows: moved.moved, warmups: warmupRuns, runs: timedRuns))
-            case "app", "app-background-release":
+            case "app", "app-main-thread-release":
                 progress?("\(step) ListController on a viewport table view, app-like rows built every render")
                 owners.append(
                     await Self.measureAppOwner(
                         old: oldSpec, new: newSpec, changedRows: edit.total, warmups: warmupRuns, runs: timedRuns,
-                        backgroundRelease: name != "app"))
+                        mainThreadRelease: name != "app"))
             case "swiftui-strings":
                 progress?("\(step) ListUpdater (SwiftUI's path), items of an Int id and two strings, on a viewport table view")
                 owners.append(

@@ -92,7 +92,8 @@ public final class ListController<Section: DiffableSection & Sendable>: ListView
     ///   - host: the list view; the owner becomes its source.
     ///   - dataSource: the model the view shows, with its editing hooks.
     ///   - options: the renderer's thresholds and policies; by default an owner frees replaced
-    ///     rows on the main thread (see `RenderOptions.releasesReplacedStateInBackground`).
+    ///     rows on a background queue from iOS and tvOS 17, on the main thread on macOS and
+    ///     earlier systems (see `RenderOptions.releasesReplacedStateInBackground`).
     ///   - presentation: each row's cell, state and actions.
     ///   - supplementary: each section's header and footer.
     ///   - describe: how the stand-ins' validator sees a section (nil: counts only).

@@ -27,15 +27,20 @@ public struct RenderOptions: Sendable {
     package var buildsLookupsEagerly = true
     /// Whether what a render replaced (the old model, the stages' data) is released on a background
     /// queue rather than on the main thread. nil (the default) leaves the choice to the context: on
-    /// for a bare `ListRenderer`, off under a `ListController` (an owner's rows often capture view
-    /// controllers, whose `deinit` must run on the main thread), on under a `ListUpdater` (its rows
-    /// hold identities and versions; the updater frees the app's items on the main thread itself).
-    /// Freeing 100,000 `KeyedRow`s takes about
-    /// 4 ms; in the background, the main thread only hands them over. Everything released there is
-    /// `Sendable` (the renderer's sections and rows must be), which Swift allows to be released on
-    /// any thread. Turn it off when a row's state, actions or closures may hold the last reference
-    /// to an object that must be freed on the main thread (a view, a view controller): with it on,
-    /// such an object's `deinit` could run on the background queue. Off, the rows are freed on the
+    /// for a bare `ListRenderer`; on under a `ListUpdater` (its rows hold identities and versions;
+    /// the updater frees the app's items on the main thread itself); under a `ListController`, on
+    /// from iOS and tvOS 17 and where there is no UIKit or AppKit (Linux), off on macOS, watchOS
+    /// and earlier systems. An owner's rows often capture
+    /// view controllers; from iOS 17, UIKit runs the deallocation of a `UIView` or a
+    /// `UIViewController` on the main thread whichever thread releases it last, so rows that hold
+    /// the last reference to one may be freed anywhere. AppKit's views give no such promise.
+    /// Freeing 100,000 `KeyedRow`s takes about 4 ms, and some 30 ms when every row's actions are
+    /// closures; in the background, the main thread only hands them over. Everything released
+    /// there is `Sendable` (the renderer's sections and rows must be), which Swift allows to be
+    /// released on any thread. Turn it off when a row's state, actions or closures may hold the
+    /// last reference to an object of your own whose `deinit` must run on the main thread (one
+    /// that touches main-thread state from its `deinit`): with it on, that `deinit` could run on
+    /// the background queue. Off, the rows are freed on the
     /// main thread after the render's turn, in slices of at most a millisecond (one main-queue turn
     /// each), so that freeing a large state never holds the main thread for long. `ListRenderer.waitUntilIdle()`
     /// waits for these releases, so tests can check what was freed.
