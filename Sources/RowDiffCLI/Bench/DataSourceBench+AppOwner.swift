@@ -95,7 +95,8 @@ extension DataSourceBench {
                 }
             })
         return timed.report(
-            source: mainThreadRelease ? "ListController (app-like rows, main-thread release)" : "ListController (app-like rows)", view: view,
+            source: mainThreadRelease ? "ListController (app-like rows, main-thread release)" : "ListController (app-like rows)",
+            view: view,
             rows: newSpec.reduce(0) { $0 + $1.count },
             sections: newSpec.count, changedRows: changedRows, changeCount: 0, decision: describe(owner.renderer.lastOutcome),
             explicitRowHeights: owner.hasExplicitRowHeights)
