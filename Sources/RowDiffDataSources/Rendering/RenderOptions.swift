@@ -31,8 +31,8 @@ public struct RenderOptions: Sendable {
     /// the updater frees the app's items on the main thread itself); under a `ListController`, on
     /// from iOS and tvOS 17 and where there is no UIKit or AppKit (Linux), off on macOS, watchOS
     /// and earlier systems. An owner's rows often capture
-    /// view controllers; from iOS 17, UIKit runs the deallocation of a `UIView` or a
-    /// `UIViewController` on the main thread whichever thread releases it last, so rows that hold
+    /// view controllers; UIKit runs the deallocation of a `UIView` or a `UIViewController` on the
+    /// main thread whichever thread releases it last (relied on from iOS 17), so rows that hold
     /// the last reference to one may be freed anywhere. AppKit's views give no such promise.
     /// Freeing 100,000 `KeyedRow`s takes about 4 ms, and some 30 ms when every row's actions are
     /// closures; in the background, the main thread only hands them over. Everything released
