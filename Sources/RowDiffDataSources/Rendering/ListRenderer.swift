@@ -130,7 +130,7 @@ public final class ListRenderer<Section: DiffableSection & Sendable> where Secti
     }
 
     private func request(
-        _ state: RequestedState, animated: Bool, completion: (@MainActor () -> Void)?, work: SpecialisedRenderWork<Section>? = nil
+        _ state: RequestedState, animated: Bool, completion: (@MainActor () -> Void)?, work: SpecialisedRenderWork<Section>?
     ) {
         let stamp = dataSource.externalChangeCount
         if pending == nil {
