@@ -12,11 +12,16 @@
  * Issue 36's target is x floor <= 10 on DK-100k, its spread, 1M and sectioned (`rowdiff bench`
  * prints the same row for the Swift runner).
  *
- *   bench [--json] [--runs N] [--only NAME|flood] [--min N]
+ *   bench [--json] [--runs N] [--only NAME|flood] [--min N] [--phases]
  *
  * --min N: the two-thread runner's min_elements (default 0, the core's CDIFF_PARALLEL_MIN_ELEMENTS);
  * the typed Swift path passes 131072, which puts DK-100k, its spread and the sectioned rows on two
  * threads.
+ *
+ * --phases (a build with the phase timers, `make bench-phases`; see src/phase_times.h): after each
+ * workload's runs, as many diffs again on the one-thread context with every pass timed, and where
+ * their time goes, pass by pass, in ms and as a multiple of the floor. The timers cost a few
+ * microseconds a diff (two clock reads per pass, per section for the rows' LIS).
  *
  * Times are wall clock (CLOCK_MONOTONIC) and noisy on shared machines: compare runs made
  * back to back, and gate CI on the tests' allocation counts, not on these numbers. */
@@ -29,6 +34,7 @@
 #include <time.h>
 
 #include "hostile.h"
+#include "../src/phase_times.h" /* the phase timers (make bench-phases) */
 #include "rng.h"
 #include "worker.h"
 #include "workloads.h"
@@ -49,6 +55,8 @@ typedef struct result {
     double median_two; /* warm median with a two-thread runner, 0 when none could be started */
     long cold_faults; /* pages the cold diff touched for the first time (minor page faults) */
     int ok;
+    double phased_mean;               /* --phases: the mean diff with the timers on */
+    double phase[CDIFF_PHASE_COUNT];  /* --phases: the mean ms per pass */
 } result;
 
 /* The machine, so a table can be quoted with it; the load average because on a shared machine
@@ -162,6 +170,21 @@ static size_t run_diff(cdiff_context *context, const workload *w) {
     return changes.move_count;
 }
 
+/* --phases: `runs` diffs on `context` with the phase timers on; their means into r. */
+static int phases; /* --phases */
+
+static void measure_phases(cdiff_context *context, const workload *w, size_t runs, result *r) {
+#ifdef CDIFF_PHASE_TIMES
+    for (int k = 0; k < CDIFF_PHASE_COUNT; k++) cdiff_phase_ms[k] = 0;
+    double start = now_ms();
+    for (size_t k = 0; k < runs; k++) run_diff(context, w);
+    r->phased_mean = (now_ms() - start) / (double)runs;
+    for (int k = 0; k < CDIFF_PHASE_COUNT; k++) r->phase[k] = cdiff_phase_ms[k] / (double)runs;
+#else
+    (void)context, (void)w, (void)runs, (void)r;
+#endif
+}
+
 /* Minor page faults of the process so far: each is a page written for the first time. */
 static long minor_faults(void) {
     struct rusage usage;
@@ -227,6 +250,7 @@ static int measure(const workload *w, size_t runs, worker *runner, result *r) {
         patch_samples[k] = now_ms() - start;
     }
     r->scratch = cdiff_context_memory(context);
+    if (phases) measure_phases(context, w, runs, r);
     r->median = median_of(samples, runs);
     r->min = samples[0];
     r->max = samples[runs - 1];
@@ -350,6 +374,28 @@ static void print_table(const result *results, size_t count) {
            parallel_min ? parallel_min : (size_t)CDIFF_PARALLEL_MIN_ELEMENTS, COLD_TARGET, SCRATCH_TARGET);
 }
 
+/* --phases: per workload, the timed diff's mean and its passes, in ms and x floor. */
+static void print_phases(const result *results, size_t count) {
+#ifdef CDIFF_PHASE_TIMES
+    printf("\nphases: the mean of %zu more diffs per workload on the one-thread context, every pass timed;\n"
+           "ms (x floor). Match passes add up over the levels a diff matches (sectioned: sections, then rows).\n",
+           count ? results[0].runs : 0);
+    for (size_t k = 0; k < count; k++) {
+        const result *r = &results[k];
+        double timed = 0;
+        printf("%-16s diff %.3f (%.1f) =", r->name, r->phased_mean, r->phased_mean / r->floor);
+        for (int p = 0; p < CDIFF_PHASE_COUNT; p++) {
+            if (r->phase[p] < 0.0005) continue; /* shown in the rest */
+            timed += r->phase[p];
+            printf(" %s %.3f (%.1f) +", cdiff_phase_names[p], r->phase[p], r->phase[p] / r->floor);
+        }
+        printf(" rest %.3f\n", r->phased_mean - timed);
+    }
+#else
+    (void)results, (void)count;
+#endif
+}
+
 static void print_json(const result *results, size_t count, const flood_result *floods) {
     char where[400];
     machine(where, sizeof where);
@@ -392,11 +438,18 @@ int main(int argc, char **argv) {
         else if (!strcmp(argv[k], "--runs") && k + 1 < argc) runs = (size_t)strtoul(argv[++k], NULL, 10);
         else if (!strcmp(argv[k], "--only") && k + 1 < argc) only = argv[++k];
         else if (!strcmp(argv[k], "--min") && k + 1 < argc) parallel_min = (size_t)strtoul(argv[++k], NULL, 10);
+        else if (!strcmp(argv[k], "--phases")) phases = 1;
         else {
-            fprintf(stderr, "usage: %s [--json] [--runs N (>= 10)] [--only NAME|flood] [--min N]\n", argv[0]);
+            fprintf(stderr, "usage: %s [--json] [--runs N (>= 10)] [--only NAME|flood] [--min N] [--phases]\n", argv[0]);
             return 2;
         }
     }
+#ifndef CDIFF_PHASE_TIMES
+    if (phases) {
+        fprintf(stderr, "bench: --phases needs the phase timers: make -C CDiffCore bench-phases\n");
+        return 2;
+    }
+#endif
     if (runs < 10) runs = 10;
     result results[WORKLOAD_COUNT];
     size_t count = 0;
@@ -427,6 +480,7 @@ int main(int argc, char **argv) {
     if (json) print_json(results, count, flooded ? &floods : NULL);
     else {
         print_table(results, count);
+        if (phases) print_phases(results, count);
         if (flooded) print_floods(&floods);
     }
     return 0;

@@ -16,6 +16,7 @@
  * must run them all; a faulty one might not) is run by the caller afterwards. */
 #include "lis.h"
 #include "match_gather.h"
+#include "phase_times.h"
 
 /* Old plus new middle elements from which a flat level finishes on two threads, or from the
  * context's min_elements when that is smaller (tests lower it). */
@@ -169,13 +170,17 @@ static void finish_moves(finish_job *job) {
             scratch += matched;
         }
         uint32_t *tops = scratch, *out = tops + matched;
+        CDIFF_PHASE_START(lis);
         length = cdiff_lis_piles(values, matched, tops, out);
+        CDIFF_PHASE_ADD(lis, CDIFF_PHASE_FINISH_LIS);
         piles = out;
     }
     /* Every old element in the middle is deleted or matched: the deletes number old middle - matched. */
     job->moves = (cdiff_move *)(job->deletes + (job->old_hi - job->lo - matched));
     job->move_count = matched - length;
+    CDIFF_PHASE_START(walk);
     walk_moves(job->new_to_old, job->lo, job->hi, matched, piles, length, job->moves);
+    CDIFF_PHASE_ADD(walk, CDIFF_PHASE_FINISH_MOVES);
     job->moves_done = true;
 }
 
@@ -258,10 +263,13 @@ void cdiff_finish_level_gathered(cdiff_context *context, const cdiff_match *matc
     }
     job.split = finish_splits(&job);
     if (job.split) {
+        CDIFF_PHASE_START(both);
         context->runner(context->runner_data, 2, finish_task, &job);
         if (!job.moves_done) finish_moves(&job);
         if (!job.lists_done) finish_lists(&job);
+        CDIFF_PHASE_ADD(both, CDIFF_PHASE_FINISH_TWO);
     } else {
+        CDIFF_PHASE_START(gather);
         job.delete_count = gather_unmatched(job.old_to_new, job.lo, job.old_hi, job.deletes);
         if (!job.listed) {
             /* One walk over the new middle lists both the inserts and the LIS input. */
@@ -272,8 +280,11 @@ void cdiff_finish_level_gathered(cdiff_context *context, const cdiff_match *matc
             job.lis_scratch = values + job.matched;
             job.listed = true;
         }
+        CDIFF_PHASE_ADD(gather, CDIFF_PHASE_FINISH_GATHER);
         finish_moves(&job);
+        CDIFF_PHASE_START(updates);
         list_updates(&job);
+        CDIFF_PHASE_ADD(updates, CDIFF_PHASE_FINISH_UPDATES);
     }
     out->deletes = job.deletes;
     out->delete_count = job.delete_count;

@@ -31,6 +31,7 @@
 #include "match_bucket.h"
 #include "match_gather.h"
 #include "match_table.h"
+#include "phase_times.h"
 
 #include <string.h>
 
@@ -221,12 +222,21 @@ static int match_first(table *t, const uint64_t *old_ids, size_t n, const uint64
     const size_t middle = m - prefix - suffix;
     table_size(t, n + middle, true);
     uint32_t *new_lists = cdiff_match_parallel(t, n + middle) ? new_list_storage(t, out, n, m, middle) : NULL;
-    if (new_lists != NULL) /* each task empties its own half of the table */
-        return cdiff_match_first_parallel(t, old_ids, n, new_ids, prefix, m - suffix, prefix, n - suffix, chain,
-                                          new_lists, old_to_new, new_to_old, parallel_in_slot(t));
+    if (new_lists != NULL) { /* each task empties its own half of the table */
+        CDIFF_PHASE_START(both);
+        const int pass = cdiff_match_first_parallel(t, old_ids, n, new_ids, prefix, m - suffix, prefix, n - suffix,
+                                                    chain, new_lists, old_to_new, new_to_old, parallel_in_slot(t));
+        CDIFF_PHASE_ADD(both, CDIFF_PHASE_FIRST_TWO);
+        return pass;
+    }
+    CDIFF_PHASE_START(clear);
     memset(t->slots, 0xFF, t->capacity * sizeof(uint32_t));
+    CDIFF_PHASE_ADD(clear, CDIFF_PHASE_CLEAR);
+    CDIFF_PHASE_START(inserts);
     int pass = insert_old_first(t, old_ids, n, g);
+    CDIFF_PHASE_ADD(inserts, CDIFF_PHASE_INSERT_OLD);
     if (pass != PASS_CLEAN) return pass;
+    CDIFF_PHASE_START(pairs);
     for (size_t k = prefix; k < n - suffix; k++) old_to_new[k] = CDIFF_NONE; /* the ends follow */
     /* The serial passes leave the chains and the new side's spare (8 bytes per new element) idle:
      * the finish's lists go there. The inserts fill the spare's first half at most; the piles go in
@@ -235,7 +245,9 @@ static int match_first(table *t, const uint64_t *old_ids, size_t n, const uint64
     g->inserts = out->new_spare;
     g->piles = g->inserts + m;
     g->tops = g->values = chain;
-    return pair_new_first(t, new_ids, prefix, m - suffix, prefix, n - suffix, old_to_new, new_to_old, g);
+    pass = pair_new_first(t, new_ids, prefix, m - suffix, prefix, n - suffix, old_to_new, new_to_old, g);
+    CDIFF_PHASE_ADD(pairs, CDIFF_PHASE_PAIR_NEW);
+    return pass;
 }
 
 /* map[k] = k + offset (mod 2^32) for k in [first, end): the trimmed ends' positional pairs, most
@@ -251,29 +263,10 @@ static void count_up(uint32_t *map, size_t first, size_t end, uint32_t offset) {
     for (; k < end; k++) map[k] = (uint32_t)k + offset;
 }
 
-static bool match_hashed(table *t, const uint64_t *old_ids, size_t n, const uint64_t *new_ids, size_t m, size_t prefix,
-                         size_t suffix, uint32_t *chain, const cdiff_match_output *out, cdiff_match *result,
-                         cdiff_gathered *g) {
+/* match_hashed's redo over the whole lists after a duplicate; false when a pass ran out of budget. */
+static bool match_redo(table *t, const uint64_t *old_ids, size_t n, const uint64_t *new_ids, size_t m, uint32_t *chain,
+                       const cdiff_match_output *out, cdiff_match *result) {
     uint32_t *old_to_new = out->old_to_new, *new_to_old = out->new_to_old;
-    /* Entries of the first pass: every old element, and the new middle's identities that old
-     * lacks. The trimmed ends are never looked up, so the table is sized without them. The pass is
-     * compact (no chains, no cursors): it stops at the first duplicate, and the redo below builds
-     * those. Their memory is then never touched. */
-    const int pass = match_first(t, old_ids, n, new_ids, m, prefix, suffix, chain, out, g);
-    if (pass == PASS_OVER_BUDGET) return false;
-    if (pass == PASS_CLEAN) {
-        /* Old index i pairs with i + m - n, mod 2^32 (see count_up). */
-        count_up(old_to_new, 0, prefix, 0);
-        count_up(new_to_old, 0, prefix, 0);
-        count_up(old_to_new, n - suffix, n, (uint32_t)(m - n));
-        count_up(new_to_old, m - suffix, m, (uint32_t)(n - m));
-        result->prefix = prefix;
-        result->suffix = suffix;
-        return true;
-    }
-    /* A duplicate on either side: trimmed pairing may differ from k-th pairing, so redo over the
-     * whole lists (the old chains come out the same). The redo overwrites the first pass's lists. */
-    g->done = false;
     table_clear(t, n + m, false);
     int old_pass = insert_old(t, old_ids, n, chain);
     if (old_pass == PASS_OVER_BUDGET) return false;
@@ -290,6 +283,37 @@ static bool match_hashed(table *t, const uint64_t *old_ids, size_t n, const uint
     if (insert_old(t, new_ids, m, chain) == PASS_OVER_BUDGET) return false;
     result->new_duplicate_count = collect_duplicates(chain, m, out->new_dups);
     return true;
+}
+
+static bool match_hashed(table *t, const uint64_t *old_ids, size_t n, const uint64_t *new_ids, size_t m, size_t prefix,
+                         size_t suffix, uint32_t *chain, const cdiff_match_output *out, cdiff_match *result,
+                         cdiff_gathered *g) {
+    uint32_t *old_to_new = out->old_to_new, *new_to_old = out->new_to_old;
+    /* Entries of the first pass: every old element, and the new middle's identities that old
+     * lacks. The trimmed ends are never looked up, so the table is sized without them. The pass is
+     * compact (no chains, no cursors): it stops at the first duplicate, and the redo below builds
+     * those. Their memory is then never touched. */
+    const int pass = match_first(t, old_ids, n, new_ids, m, prefix, suffix, chain, out, g);
+    if (pass == PASS_OVER_BUDGET) return false;
+    if (pass == PASS_CLEAN) {
+        /* Old index i pairs with i + m - n, mod 2^32 (see count_up). */
+        CDIFF_PHASE_START(ends);
+        count_up(old_to_new, 0, prefix, 0);
+        count_up(new_to_old, 0, prefix, 0);
+        count_up(old_to_new, n - suffix, n, (uint32_t)(m - n));
+        count_up(new_to_old, m - suffix, m, (uint32_t)(n - m));
+        CDIFF_PHASE_ADD(ends, CDIFF_PHASE_ENDS);
+        result->prefix = prefix;
+        result->suffix = suffix;
+        return true;
+    }
+    /* A duplicate on either side: trimmed pairing may differ from k-th pairing, so redo over the
+     * whole lists (the old chains come out the same). The redo overwrites the first pass's lists. */
+    g->done = false;
+    CDIFF_PHASE_START(redo);
+    const bool redone = match_redo(t, old_ids, n, new_ids, m, chain, out, result);
+    CDIFF_PHASE_ADD(redo, CDIFF_PHASE_REDO);
+    return redone;
 }
 
 /* Where the tags go: the larger of the sort's two spare buffers, which holds 8 bytes per element
@@ -327,6 +351,7 @@ void cdiff_match_lists_gathered(cdiff_context *context, const uint64_t *old_ids,
     uint32_t *chain = context->buffers[BUF_CHAIN].data;
     memset(result, 0, sizeof *result);
 
+    CDIFF_PHASE_START(trim);
     size_t prefix = 0, suffix = 0;
     /* Four pairs at a time while the ends agree (one branch per four: the ends are most of a list),
      * then one at a time to the first difference. */
@@ -343,6 +368,7 @@ void cdiff_match_lists_gathered(cdiff_context *context, const uint64_t *old_ids,
         suffix += 4;
     }
     while (suffix < shorter - prefix && old_ids[n - 1 - suffix] == new_ids[m - 1 - suffix]) suffix++;
+    CDIFF_PHASE_ADD(trim, CDIFF_PHASE_TRIM);
 
     bool hashed = !context->force_sorted &&
                   match_hashed(&t, old_ids, n, new_ids, m, prefix, suffix, chain, output, result, gathered);
@@ -358,6 +384,8 @@ void cdiff_match_lists_gathered(cdiff_context *context, const uint64_t *old_ids,
     context->stats.probes += t.probes;
     if (hashed) return;
     memset(result, 0, sizeof *result);
+    CDIFF_PHASE_START(sorted);
     cdiff_match_sorted(old_ids, n, new_ids, m, prefix, suffix, context->buffers[BUF_SCRATCH].data, chain, output, result);
+    CDIFF_PHASE_ADD(sorted, CDIFF_PHASE_SORTED);
     context->stats.sorted_levels++;
 }

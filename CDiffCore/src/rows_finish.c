@@ -23,6 +23,7 @@
  * A task the runner did not run (it must run them all; a faulty one might not) is run by the
  * caller afterwards: the tasks of a walk are independent of each other. */
 #include "rows_finish.h"
+#include "phase_times.h"
 
 #include <string.h>
 
@@ -133,6 +134,7 @@ static void finish_walk(const rows_job *job, half *w) {
      * written: on two threads the second half's deletes follow the first's. An update is written
      * only for a kept row, before it is counted, so at most at the place of the half's last kept
      * pair: within the room the lists are laid out with (one per kept pair, see finish_on_two). */
+    CDIFF_PHASE_START(deleting);
     cdiff_path *deletes = w->deletes;
     size_t delete_count = 0, end_old = w->end_old;
     while (end_old > w->first_old && old_to_new[end_old - 1] != CDIFF_NONE) end_old--;
@@ -140,7 +142,12 @@ static void finish_walk(const rows_job *job, half *w) {
         deletes[delete_count] = path_of((uint32_t)i, old_owner[i], old_start);
         delete_count += old_to_new[i] == CDIFF_NONE;
     }
+    CDIFF_PHASE_ADD(deleting, CDIFF_PHASE_ROWS_DELETES);
 
+    CDIFF_PHASE_START(walking);
+#ifdef CDIFF_PHASE_TIMES
+    double lis_ms = 0;
+#endif
     cdiff_path_move *moves = w->moves ? w->moves : (cdiff_path_move *)(deletes + delete_count);
     cdiff_path_move *updates = w->updates ? w->updates : (cdiff_path_move *)(w->inserts + w->insert_count);
     size_t move_count = 0, update_count = 0;
@@ -152,7 +159,11 @@ static void finish_walk(const rows_job *job, half *w) {
     for (size_t t = w->first_section; t < w->end_section; t++) {
         const uint32_t lo = new_start[t], hi = new_start[t + 1];
         const size_t count = job->staying[t];
+        CDIFF_PHASE_START(lis);
         cdiff_lis_mark(section_values, count, tops, piles, marks);
+#ifdef CDIFF_PHASE_TIMES
+        lis_ms += cdiff_phase_clock() - lis;
+#endif
         section_values += count;
         for (uint32_t j = lo, k = 0; j < hi; j++) {
             uint32_t i = new_to_old[j];
@@ -168,6 +179,10 @@ static void finish_walk(const rows_job *job, half *w) {
             moves[move_count++] = pair;
         }
     }
+#ifdef CDIFF_PHASE_TIMES
+    cdiff_phase_ms[CDIFF_PHASE_ROWS_LIS] += lis_ms;
+    cdiff_phase_ms[CDIFF_PHASE_ROWS_MOVES] += cdiff_phase_clock() - walking - lis_ms;
+#endif
     w->delete_count = delete_count;
     w->moves = moves;
     w->move_count = move_count;
@@ -298,8 +313,10 @@ void cdiff_finish_rows(cdiff_context *context, const cdiff_sectioned_list *old_l
     uint32_t *old_owner = context->buffers[BUF_CHAIN].data, *from = context->buffers[BUF_SCRATCH].data;
     uint32_t *staying = from + m, *values = staying + new_sections;
     uint32_t *old_start = context->buffers[BUF_OLD_START].data, *new_start = context->buffers[BUF_NEW_START].data;
+    CDIFF_PHASE_START(layout);
     lay_out_rows(old_list->row_counts, old_list->section_count, old_start, old_owner);
     lay_out_starts(new_list->row_counts, new_sections, new_start);
+    CDIFF_PHASE_ADD(layout, CDIFF_PHASE_ROWS_LAYOUT);
     const uint64_t *old_contents = old_list->row_contents, *new_contents = new_list->row_contents;
     rows_job job = {.old_owner = old_owner, .old_start = old_start, .new_start = new_start,
                     .section_old_to_new = sections->old_to_new, .section_new_to_old = sections->new_to_old,
@@ -311,12 +328,16 @@ void cdiff_finish_rows(cdiff_context *context, const cdiff_sectioned_list *old_l
     *out = (cdiff_row_changes){0};
     const size_t cut = splits(context, n, m) ? split_section(new_start, new_sections, m) : 0;
     if (cut > 0) {
+        CDIFF_PHASE_START(both);
         finish_on_two(context, &job, n, m, cut, values, deletes, inserts, out);
+        CDIFF_PHASE_ADD(both, CDIFF_PHASE_ROWS_TWO);
     } else {
         half *w = &job.halves[0];
         *w = (half){.first_section = 0, .end_section = new_sections, .first_old = 0, .end_old = n,
                     .values = values, .inserts = inserts, .deletes = deletes};
+        CDIFF_PHASE_START(pairing);
         pair_walk(&job, w, false);
+        CDIFF_PHASE_ADD(pairing, CDIFF_PHASE_ROWS_PAIRS);
         w->lis = values + w->gathered; /* tops, piles, marks: after every gathered value */
         finish_walk(&job, w);
         *out = (cdiff_row_changes){deletes, w->delete_count, inserts, w->insert_count, w->moves, w->move_count,
