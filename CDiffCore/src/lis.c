@@ -14,6 +14,8 @@
  */
 #include "lis.h"
 
+#include <string.h>
+
 /* The first of tops[0..count) that is >= v, or count when none is. Branch-free: the values that
  * need a search are the displaced ones, which lie at random, so each halving step of a branching
  * search would mispredict half the time. */
@@ -58,14 +60,41 @@ size_t cdiff_lis_piles(const uint32_t *values, size_t count, uint32_t *tops, uin
  * below the last is). */
 uint32_t cdiff_lis_place(const uint32_t *tops, uint32_t length, uint32_t v) { return first_at_least(tops, length, v); }
 
+/* Whether the eight piles at `block` are wanted - 7, ..., wanted: eight members in a row. One
+ * compare of all eight, which compilers vectorize (wanted >= 7). */
+static inline bool block_of_members(const uint32_t *block, uint32_t wanted) {
+    unsigned all = 1;
+    for (unsigned q = 0; q < 8; q++) all &= block[q] == wanted - 7 + q;
+    return all != 0;
+}
+
 size_t cdiff_lis_mark(const uint32_t *values, size_t count, uint32_t *tops, uint32_t *piles, uint8_t *marks) {
     const size_t length = cdiff_lis_piles(values, count, tops, piles);
-    /* After pile 0's member, `wanted` wraps to UINT32_MAX, which no pile number equals. */
+    /* After pile 0's member, `wanted` wraps to UINT32_MAX, which no pile number equals. The walk
+     * carries `wanted` from element to element, a dependency of a few cycles each; in the lists
+     * mostly in order that most diffs have, the subsequence holds long runs of consecutive
+     * elements, so eight at a time are first tried as a run of members (pile numbers wanted - 7
+     * to wanted), exactly what the element-by-element walk would mark there, when the last of them is
+     * one (a scalar check first, so that lists far from order skip the block compare). Measured,
+     * 90,000 values, piles and marks: in order 0.116 -> 0.045 ms, with 1,000 random swaps 0.160 ->
+     * 0.101, a random permutation 0.92 either way (its piles' binary searches are the cost). */
     uint32_t wanted = (uint32_t)length - 1;
-    for (size_t k = count; k-- > 0;) {
-        uint8_t member = piles[k] == wanted;
-        marks[k] = member;
-        wanted -= member;
+    size_t k = count;
+    while (k > 0) {
+        if (k >= 8 && piles[k - 1] == wanted && wanted >= 7 && wanted != UINT32_MAX &&
+            block_of_members(piles + k - 8, wanted)) {
+            memset(marks + k - 8, 1, 8);
+            k -= 8;
+            wanted -= 8;
+            continue;
+        }
+        const size_t stop = k >= 8 ? k - 8 : 0;
+        while (k > stop) {
+            k--;
+            const uint8_t member = piles[k] == wanted;
+            marks[k] = member;
+            wanted -= member;
+        }
     }
     return length;
 }
