@@ -40,19 +40,6 @@ static size_t reference_marks(const uint32_t *values, size_t count, uint8_t *mar
     return length;
 }
 
-/* The longest increasing subsequence's length by the quadratic dynamic program. */
-static size_t quadratic_length(const uint32_t *values, size_t count) {
-    size_t *ending = check_calloc(count + 1, sizeof *ending), best = 0;
-    for (size_t k = 0; k < count; k++) {
-        ending[k] = 1;
-        for (size_t i = 0; i < k; i++)
-            if (values[i] < values[k] && ending[i] + 1 > ending[k]) ending[k] = ending[i] + 1;
-        if (ending[k] > best) best = ending[k];
-    }
-    free(ending);
-    return best;
-}
-
 static void swap_values(uint32_t *values, size_t a, size_t b) {
     const uint32_t t = values[a];
     values[a] = values[b];
@@ -95,7 +82,7 @@ static bool marks_agree(const uint32_t *values, size_t count) {
     size_t marked = 0;
     for (size_t k = 0; k < count; k++) marked += marks[k];
     agree = agree && marked == length;
-    if (agree && count <= 400) agree = length == quadratic_length(values, count);
+    if (agree && count <= 400) agree = length == check_lis_quadratic(values, count);
     free(tops);
     free(piles);
     free(marks);
