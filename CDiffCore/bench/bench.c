@@ -21,7 +21,7 @@
  * --phases (a build with the phase timers, `make bench-phases`; see src/phase_times.h): after each
  * workload's runs, as many diffs again on the one-thread context with every pass timed, and where
  * their time goes, pass by pass, in ms and as a multiple of the floor. The timers cost a few
- * microseconds a diff (two clock reads per pass, per section for the rows' LIS).
+ * microseconds a diff (two clock reads per pass; the rows' LIS and moves: per section).
  *
  * Times are wall clock (CLOCK_MONOTONIC) and noisy on shared machines: compare runs made
  * back to back, and gate CI on the tests' allocation counts, not on these numbers. */

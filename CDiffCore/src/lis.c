@@ -81,8 +81,8 @@ size_t cdiff_lis_mark(const uint32_t *values, size_t count, uint32_t *tops, uint
     uint32_t wanted = (uint32_t)length - 1;
     size_t k = count;
     while (k > 0) {
-        if (k >= 8 && piles[k - 1] == wanted && wanted >= 7 && wanted != UINT32_MAX &&
-            block_of_members(piles + k - 8, wanted)) {
+        /* Pile numbers are below `length`, so a pile equal to `wanted` means `wanted` has not wrapped. */
+        if (k >= 8 && piles[k - 1] == wanted && wanted >= 7 && block_of_members(piles + k - 8, wanted)) {
             memset(marks + k - 8, 1, 8);
             k -= 8;
             wanted -= 8;

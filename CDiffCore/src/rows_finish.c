@@ -144,10 +144,6 @@ static void finish_walk(const rows_job *job, half *w) {
     }
     CDIFF_PHASE_ADD(deleting, CDIFF_PHASE_ROWS_DELETES);
 
-    CDIFF_PHASE_START(walking);
-#ifdef CDIFF_PHASE_TIMES
-    double lis_ms = 0;
-#endif
     cdiff_path_move *moves = w->moves ? w->moves : (cdiff_path_move *)(deletes + delete_count);
     cdiff_path_move *updates = w->updates ? w->updates : (cdiff_path_move *)(w->inserts + w->insert_count);
     size_t move_count = 0, update_count = 0;
@@ -161,9 +157,8 @@ static void finish_walk(const rows_job *job, half *w) {
         const size_t count = job->staying[t];
         CDIFF_PHASE_START(lis);
         cdiff_lis_mark(section_values, count, tops, piles, marks);
-#ifdef CDIFF_PHASE_TIMES
-        lis_ms += cdiff_phase_clock() - lis;
-#endif
+        CDIFF_PHASE_ADD(lis, CDIFF_PHASE_ROWS_LIS);
+        CDIFF_PHASE_START(walking);
         section_values += count;
         for (uint32_t j = lo, k = 0; j < hi; j++) {
             uint32_t i = new_to_old[j];
@@ -178,11 +173,8 @@ static void finish_walk(const rows_job *job, half *w) {
             if (stays && marks[k++]) continue;
             moves[move_count++] = pair;
         }
+        CDIFF_PHASE_ADD(walking, CDIFF_PHASE_ROWS_MOVES);
     }
-#ifdef CDIFF_PHASE_TIMES
-    cdiff_phase_ms[CDIFF_PHASE_ROWS_LIS] += lis_ms;
-    cdiff_phase_ms[CDIFF_PHASE_ROWS_MOVES] += cdiff_phase_clock() - walking - lis_ms;
-#endif
     w->delete_count = delete_count;
     w->moves = moves;
     w->move_count = move_count;
